@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+// Hollow: the Signal stream library and a tree-hole client built on it.
+// Zero package dependencies by design: only the standard library, Foundation, Dispatch,
+// Synchronization and the C library. Peer libraries appear only in Benchmarks/.
+import PackageDescription
+
+let package = Package(
+  name: "Hollow",
+  // Mutex (Synchronization) and typed-throws AsyncSequence need these OS versions on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Signal", targets: ["Signal"]),
+    .library(name: "HollowCache", targets: ["HollowCache"]),
+    .library(name: "HollowKit", targets: ["HollowKit"]),
+    .executable(name: "hollow-cli", targets: ["hollow-cli"]),
+  ],
+  targets: [
+    .target(name: "Signal"),
+    .target(name: "HollowCache"),
+    .target(name: "HollowKit", dependencies: ["Signal", "HollowCache"]),
+    .target(name: "HollowServer", dependencies: ["HollowKit"]),
+    .executableTarget(name: "hollow-cli", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
+    .executableTarget(name: "Playground", dependencies: ["Signal"], path: "Playground"),
+    .testTarget(name: "SignalTests", dependencies: ["Signal"]),
+    .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
+    .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit"]),
+    .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
+    .testTarget(name: "StressTests", dependencies: ["Signal", "HollowCache"]),
+  ]
+)

@@ -1,0 +1,1 @@
+// HollowCache: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// HollowKit: placeholder until its issue lands.

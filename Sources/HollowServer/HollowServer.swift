@@ -1,0 +1,1 @@
+// HollowServer: placeholder until its issue lands.

@@ -1,0 +1,60 @@
+/// A growable FIFO ring buffer: amortized O(1) append and removeFirst, and no
+/// allocation once it has reached its working size (the storage is reused).
+///
+/// Buffers in Signal are bounded by their owners; this type only stores.
+@usableFromInline
+struct RingBuffer<Element> {
+  @usableFromInline var storage: ContiguousArray<Element?>
+  @usableFromInline var head = 0
+  @usableFromInline var count = 0
+
+  @inlinable
+  init(minimumCapacity: Int = 0) {
+    storage = ContiguousArray(repeating: nil, count: Swift.max(minimumCapacity, 1))
+  }
+
+  @inlinable var isEmpty: Bool { count == 0 }
+  @inlinable var capacity: Int { storage.count }
+
+  @inlinable
+  mutating func append(_ element: Element) {
+    if count == storage.count { grow() }
+    var tail = head + count
+    if tail >= storage.count { tail -= storage.count }
+    storage[tail] = element
+    count += 1
+  }
+
+  @inlinable
+  mutating func popFirst() -> Element? {
+    guard count > 0 else { return nil }
+    let element = storage[head].take()
+    head += 1
+    if head == storage.count { head = 0 }
+    count -= 1
+    return element
+  }
+
+  @inlinable
+  var first: Element? {
+    count > 0 ? storage[head] : nil
+  }
+
+  @inlinable
+  mutating func removeAll() {
+    while popFirst() != nil {}
+    head = 0
+  }
+
+  @usableFromInline
+  mutating func grow() {
+    var bigger = ContiguousArray<Element?>(repeating: nil, count: storage.count * 2)
+    for offset in 0..<count {
+      var index = head + offset
+      if index >= storage.count { index -= storage.count }
+      bigger[offset] = storage[index].take()
+    }
+    storage = bigger
+    head = 0
+  }
+}
