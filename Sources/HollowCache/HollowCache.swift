@@ -1,1 +1,0 @@
-// HollowCache: placeholder until its issue lands.

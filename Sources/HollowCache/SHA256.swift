@@ -1,0 +1,136 @@
+/// SHA-256 (FIPS 180-4), computed incrementally, with no dependencies.
+///
+/// ```swift
+/// SHA256.hex(Array("abc".utf8))
+/// // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+/// ```
+public struct SHA256: Sendable {
+  private var hash: [UInt32] = [
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+  ]
+  private var pending: [UInt8] = []
+  private var totalBytes: UInt64 = 0
+
+  /// A hash of no bytes.
+  public init() {
+    pending.reserveCapacity(64)
+  }
+
+  /// The digest of `bytes`.
+  public static func digest(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+    var sha = SHA256()
+    sha.update(bytes)
+    return sha.finalize()
+  }
+
+  /// The digest of `bytes` as 64 lowercase hexadecimal characters.
+  public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    hexString(digest(bytes))
+  }
+
+  /// The digest of the UTF-8 bytes of `string` as lowercase hexadecimal.
+  public static func hex(_ string: String) -> String {
+    hex(Array(string.utf8))
+  }
+
+  /// Adds `bytes` to the hash.
+  public mutating func update(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes {
+      pending.append(byte)
+      if pending.count == 64 {
+        compress(pending)
+        pending.removeAll(keepingCapacity: true)
+      }
+      totalBytes &+= 1
+    }
+  }
+
+  /// Pads, finishes and returns the 32-byte digest.
+  public consuming func finalize() -> [UInt8] {
+    let bitLength = totalBytes &* 8
+    var tail = pending
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
+    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
+    var digest: [UInt8] = []
+    digest.reserveCapacity(32)
+    for word in hash {
+      digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+    }
+    return digest
+  }
+
+  private mutating func compress(_ block: some Collection<UInt8>) {
+    var w = [UInt32](repeating: 0, count: 64)
+    var index = block.startIndex
+    for t in 0..<16 {
+      var word: UInt32 = 0
+      for _ in 0..<4 {
+        word = word << 8 | UInt32(block[index])
+        index = block.index(after: index)
+      }
+      w[t] = word
+    }
+    for t in 16..<64 {
+      let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+      let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+    }
+    var a = hash[0], b = hash[1], c = hash[2], d = hash[3], e = hash[4], f = hash[5], g = hash[6], h = hash[7]
+    for t in 0..<64 {
+      let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+      let choice = (e & f) ^ (~e & g)
+      let t1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
+      let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+      let majority = (a & b) ^ (a & c) ^ (b & c)
+      let t2 = s0 &+ majority
+      h = g
+      g = f
+      f = e
+      e = d &+ t1
+      d = c
+      c = b
+      b = a
+      a = t1 &+ t2
+    }
+    hash[0] &+= a
+    hash[1] &+= b
+    hash[2] &+= c
+    hash[3] &+= d
+    hash[4] &+= e
+    hash[5] &+= f
+    hash[6] &+= g
+    hash[7] &+= h
+  }
+
+  private static let k: [UInt32] = [
+    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+  ]
+}
+
+/// Lowercase hexadecimal of `bytes`.
+func hexString(_ bytes: [UInt8]) -> String {
+  let digits = Array("0123456789abcdef".utf8)
+  var out: [UInt8] = []
+  out.reserveCapacity(bytes.count * 2)
+  for byte in bytes {
+    out.append(digits[Int(byte >> 4)])
+    out.append(digits[Int(byte & 0xF)])
+  }
+  return String(decoding: out, as: UTF8.self)
+}
+
+extension UInt32 {
+  @inline(__always)
+  fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
+    (self >> count) | (self << (32 - count))
+  }
+}
