@@ -1,0 +1,110 @@
+import BaselineWorkloads
+import Signal
+
+/// The chain in Signal, consumed with `for await` off the main actor.
+public func signalChain(_ n: Int) async -> Int {
+  var total = 0
+  for await value in chain(n) { total = value }
+  return total
+}
+
+/// The chain in Signal, consumed with `for await` on the main actor.
+@MainActor
+public func signalChainOnMainActor(_ n: Int) async -> Int {
+  var total = 0
+  for await value in chain(n).map({ $0 }) { total = value }
+  return total
+}
+
+/// The same chain without the final reduce, iterated element by element on the main actor.
+@MainActor
+public func signalElementsOnMainActor(_ n: Int) async -> Int {
+  var total = 0
+  for await value in elements(n) { total &+= value }
+  return total
+}
+
+/// The same chain without the final reduce, iterated element by element off the main actor.
+public func signalElements(_ n: Int) async -> Int {
+  var total = 0
+  for await value in elements(n) { total &+= value }
+  return total
+}
+
+@inlinable
+func elements(_ n: Int) -> some Publisher<Int, Never> {
+  (0..<n).publisher
+    .map { $0 &* 3 }
+    .filter { $0 & 1 == 0 }
+    .compactMap { $0 % 5 == 0 ? nil : $0 >> 1 }
+}
+
+@inlinable
+func chain(_ n: Int) -> some Publisher<Int, Never> {
+  elements(n).reduce(0, &+)
+}
+
+/// `Publishers.MergeMany` of `producers` synchronous sources.
+public func signalMerge(producers: Int, perProducer: Int) async -> Int {
+  let sources = (0..<producers).map { _ in (0..<perProducer).publisher }
+  var total = 0
+  for await value in Publishers.MergeMany(sources) { total &+= value }
+  return total
+}
+
+/// One PassthroughSubject, `subscribers` subscribers with the default bounded buffer.
+public func signalSubject(subscribers: Int, elements: Int) async -> Int {
+  let subject = PassthroughSubject<Int, Never>()
+  return await withTaskGroup(of: Int.self) { group in
+    let gate = StartGate(parties: subscribers + 1)
+    for _ in 0..<subscribers {
+      group.addTask {
+        var iterator = subject.makeAsyncIterator()
+        await gate.arriveAndWait()
+        var total = 0
+        while let value = await iterator.next() { total &+= value }
+        return total
+      }
+    }
+    await gate.arriveAndWait()
+    for value in 0..<elements { await subject.send(value) }
+    await subject.send(completion: .finished)
+    var total = 0
+    for await value in group { total &+= value }
+    return total
+  }
+}
+
+struct TinyWork: Performable {
+  let index: Int
+  func perform() async -> Int { await tinyWork(index) }
+}
+
+/// The indexed fan-in over `items` tiny work items.
+public func signalFanIn(items: Int, maxConcurrent: Int) async -> Int {
+  let work = (0..<items).map(TinyWork.init)
+  var total = 0
+  for await (_, output) in TinyWork.publisher(for: work, maxConcurrent: maxConcurrent) {
+    total &+= output.value ?? 0
+  }
+  return total
+}
+
+/// Keeps `count` idle subscribers on one subject alive while `measure` runs.
+public func signalIdleSubscribers(count: Int, measure: () -> Void) {
+  let subject = PassthroughSubject<Int, Never>()
+  var iterators: [PassthroughSubject<Int, Never>.AsyncIterator] = []
+  iterators.reserveCapacity(count)
+  for _ in 0..<count { iterators.append(subject.makeAsyncIterator()) }
+  measure()
+  withExtendedLifetime(iterators) {}
+}
+
+/// The same without subscribers, to subtract the array and subject themselves.
+public func signalIdleBaseline(count: Int, measure: () -> Void) {
+  let subject = PassthroughSubject<Int, Never>()
+  var iterators: [PassthroughSubject<Int, Never>.AsyncIterator] = []
+  iterators.reserveCapacity(count)
+  measure()
+  withExtendedLifetime((subject, iterators)) {}
+}

@@ -1,0 +1,197 @@
+import AsyncAlgorithmsWorkloads
+import BaselineWorkloads
+import OpenCombineWorkloads
+import SignalWorkloads
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// signal-bench [--quick] [--filter SUBSTRING]
+//
+// Every figure is the median of several repetitions in this run; every ratio compares
+// figures measured in this same run. Times are per element unless the row says otherwise.
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(
+    """
+    usage: signal-bench [--quick] [--filter SUBSTRING]
+      --quick            fewer elements and repetitions (under a minute)
+      --filter SUBSTRING run only the workloads whose name contains SUBSTRING
+    """)
+  exit(0)
+}
+let settings = RunSettings(quick: arguments.contains("--quick"))
+var filter: String?
+if let index = arguments.firstIndex(of: "--filter") {
+  guard arguments.index(after: index) < arguments.endIndex else {
+    print("signal-bench: --filter needs a value")
+    exit(2)
+  }
+  filter = arguments[arguments.index(after: index)]
+}
+for argument in arguments where argument.hasPrefix("-") && !["--quick", "--filter"].contains(argument) {
+  print("signal-bench: unknown option \(argument) (see --help)")
+  exit(2)
+}
+
+func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+
+var rows: [Row] = []
+
+/// Measures `ours` and `peer` per element and records their ratio (peer time / our time).
+@MainActor
+func compare(
+  _ workload: String, elements: Int, peerName: String, target: String, minimumSpeedup: Double?,
+  ours: () async -> Int, peer: () async -> Int
+) async {
+  let ourTime = await median(repetitions: settings.repetitions, ours).nanoseconds / Double(elements)
+  let peerTime = await median(repetitions: settings.repetitions, peer).nanoseconds / Double(elements)
+  record(workload, ourTime: ourTime, peerName: peerName, peerTime: peerTime, target: target, minimumSpeedup: minimumSpeedup)
+}
+
+@MainActor
+func record(
+  _ workload: String, ourTime: Double, peerName: String, peerTime: Double, target: String, minimumSpeedup: Double?
+) {
+  let speedup = peerTime / ourTime
+  let verdict = minimumSpeedup.map { speedup >= $0 ? "yes" : "NO" } ?? "-"
+  rows.append(
+    Row(
+      workload: workload, ours: formatNanoseconds(ourTime), peer: peerName, peerFigure: formatNanoseconds(peerTime),
+      ratio: format3(speedup) + "x", target: target, verdict: verdict))
+  fputs("measured: \(workload) vs \(peerName): \(format3(speedup))x\n", stderr)
+}
+
+
+// MARK: map -> filter -> compactMap -> reduce
+
+if wanted("chain") {
+  let n = settings.size(1_000_000)
+  let ours: () async -> Int = { await Task.detached { await signalChain(n) }.value }
+  await compare(
+    "chain, detached", elements: n, peerName: "OpenCombine", target: ">= 3x", minimumSpeedup: 3, ours: ours,
+    peer: { await Task.detached { openCombineChain(n) }.value })
+  await compare(
+    "chain, detached", elements: n, peerName: "stdlib async chain", target: ">= 10x", minimumSpeedup: 10, ours: ours,
+    peer: { await Task.detached { await standardLibraryChain(n) }.value })
+  await compare(
+    "chain, detached", elements: n, peerName: "plain for loop (bound)", target: "report", minimumSpeedup: nil,
+    ours: ours, peer: { await Task.detached { plainLoopChain(n) }.value })
+}
+
+if wanted("main") {
+  let n = settings.size(1_000_000)
+  let slowN = settings.size(20_000)
+  let oursMain = await median(repetitions: settings.repetitions) { await signalChainOnMainActor(n) }.nanoseconds
+    / Double(n)
+  let oursDetached = await median(repetitions: settings.repetitions) {
+    await Task.detached { await signalChain(n) }.value
+  }.nanoseconds / Double(n)
+  let stdlibMain = await median(repetitions: settings.repetitions) { await standardLibraryChainOnMainActor(slowN) }
+    .nanoseconds / Double(slowN)
+  let stdlibElementsMain = stdlibMain
+  record(
+    "chain + reduce, main actor", ourTime: oursMain, peerName: "stdlib chain, main actor (for await)",
+    peerTime: stdlibElementsMain, target: ">= 100x", minimumSpeedup: 100)
+  record(
+    "chain + reduce, main actor", ourTime: oursMain, peerName: "ours detached", peerTime: oursDetached,
+    target: ">= 0.5x (within 2x)", minimumSpeedup: 0.5)
+  let elementsMain = await median(repetitions: settings.repetitions) { await signalElementsOnMainActor(n) }
+    .nanoseconds / Double(n)
+  let elementsDetached = await median(repetitions: settings.repetitions) {
+    await Task.detached { await signalElements(n) }.value
+  }.nanoseconds / Double(n)
+  record(
+    "chain, for await per element, main actor", ourTime: elementsMain, peerName: "stdlib chain, main actor",
+    peerTime: stdlibElementsMain, target: ">= 100x", minimumSpeedup: 100)
+  record(
+    "chain, for await per element, main actor", ourTime: elementsMain, peerName: "ours per element, detached",
+    peerTime: elementsDetached, target: ">= 0.5x (within 2x)", minimumSpeedup: 0.5)
+}
+
+// MARK: merge
+
+if wanted("merge") {
+  let total = settings.size(1_000_000)
+  for producers in [2, 8, 64] {
+    let perProducer = total / producers
+    let elements = perProducer * producers
+    let ours: () async -> Int = {
+      await Task.detached { await signalMerge(producers: producers, perProducer: perProducer) }.value
+    }
+    await compare(
+      "merge of \(producers)", elements: elements, peerName: "swift-async-algorithms merge", target: ">= 10x",
+      minimumSpeedup: 10, ours: ours,
+      peer: { await Task.detached { await asyncAlgorithmsMerge(producers: producers, perProducer: perProducer) }.value }
+    )
+    await compare(
+      "merge of \(producers)", elements: elements, peerName: "task group + AsyncStream", target: ">= 3x",
+      minimumSpeedup: 3, ours: ours,
+      peer: { await Task.detached { await taskGroupStreamMerge(producers: producers, perProducer: perProducer) }.value }
+    )
+  }
+}
+
+// MARK: subject fan-out
+
+if wanted("subject") {
+  let subscribers = 16
+  let elements = settings.size(100_000)
+  let delivered = subscribers * elements
+  let ours: () async -> Int = {
+    await Task.detached { await signalSubject(subscribers: subscribers, elements: elements) }.value
+  }
+  await compare(
+    "subject, 16 subscribers", elements: delivered, peerName: "swift-async-algorithms share()", target: ">= 3x",
+    minimumSpeedup: 3, ours: ours,
+    peer: {
+      await Task.detached { await asyncAlgorithmsShare(subscribers: subscribers, elements: elements, buffer: 64) }
+        .value
+    })
+  await compare(
+    "subject, 16 subscribers", elements: delivered, peerName: "OpenCombine PassthroughSubject (sync)",
+    target: "report", minimumSpeedup: nil, ours: ours,
+    peer: { await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value })
+}
+
+// MARK: indexed fan-in
+
+if wanted("fan-in") {
+  let items = 10_000
+  await compare(
+    "publisher(for:) 10k tiny items", elements: items, peerName: "bare withTaskGroup (floor)",
+    target: "<= 1.3x the floor's time", minimumSpeedup: 1 / 1.3,
+    ours: { await Task.detached { await signalFanIn(items: items, maxConcurrent: 8) }.value },
+    peer: { await Task.detached { await taskGroupFloor(items: items) }.value })
+}
+
+// MARK: memory
+
+if wanted("memory") {
+  let count = 10_000
+  func bytesPerSubscriber(_ scenario: (Int, () -> Void) -> Void, baseline: (Int, () -> Void) -> Void) -> Double {
+    var withSubscribers = 0
+    var without = 0
+    let before = allocatedBytes()
+    scenario(count) { withSubscribers = allocatedBytes() - before }
+    let before2 = allocatedBytes()
+    baseline(count) { without = allocatedBytes() - before2 }
+    return Double(withSubscribers - without) / Double(count)
+  }
+  let ours = bytesPerSubscriber(signalIdleSubscribers, baseline: signalIdleBaseline)
+  let peer = bytesPerSubscriber(openCombineIdleSubscribers, baseline: openCombineIdleBaseline)
+  rows.append(
+    Row(
+      workload: "10k idle subscribers, bytes each", ours: "\(Int(ours)) B", peer: "OpenCombine",
+      peerFigure: "\(Int(peer)) B", ratio: format3(peer / ours) + "x", target: "report", verdict: "-"))
+}
+
+print("")
+print("signal-bench\(settings.quick ? " --quick" : ""): median of \(settings.repetitions) runs, per element")
+print("ratio = peer time / our time (higher is better for us)")
+print("")
+printTable(rows)
