@@ -14,6 +14,7 @@ struct Recording<Output, Failure: Error> {
 }
 
 extension Recording: Equatable where Output: Equatable, Failure: Equatable {}
+extension Recording: Sendable where Output: Sendable {}
 
 /// Subscribes once and records every value and the completion, on the caller's actor.
 func record<P: Publisher>(
