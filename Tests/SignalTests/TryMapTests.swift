@@ -5,7 +5,10 @@ import Testing
   @Test func transformsEveryValue() async {
     let recording = await record(["1", "2"].publisher.tryMap { Int($0) ?? 0 })
     #expect(recording.values == [1, 2])
-    #expect(recording.completion.map { if case .finished = $0 { true } else { false } } == true)
+    guard case .finished = recording.completion else {
+      Issue.record("expected the stream to finish, got \(String(describing: recording.completion))")
+      return
+    }
   }
 
   @Test func thrownErrorEndsTheStream() async throws {
