@@ -50,7 +50,7 @@ extension Sequence where Self: Sendable {
   /// A publisher that emits this sequence's elements, then finishes.
   ///
   /// ```swift
-  /// let total = await (1...10).publisher.reduce(0, +).first()
+  /// let total = await (1...10).publisher.reduce(0, +).firstValue()  // 55
   /// ```
   @inlinable
   public var publisher: SequencePublisher<Self> {

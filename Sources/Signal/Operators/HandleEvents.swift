@@ -1,0 +1,127 @@
+extension Publisher {
+  /// Runs side effects on a subscription's events, leaving the values unchanged.
+  ///
+  /// ```swift
+  /// let logged = posts.handleEvents(
+  ///   receiveSubscription: { print("subscribed") },
+  ///   receiveOutput: { print("post", $0.id) },
+  ///   receiveCompletion: { print("ended:", $0) },
+  ///   receiveCancel: { print("cancelled") }
+  /// )
+  /// ```
+  ///
+  /// - `receiveSubscription`: on the first call to `next()`, before the upstream is asked.
+  /// - `receiveOutput`: for every value, before it is returned.
+  /// - `receiveCompletion`: once, when the upstream finishes or fails.
+  /// - `receiveCancel`: once, instead of `receiveCompletion`, when the stream ends
+  ///   (the upstream returned `nil`) because the iterating task was cancelled.
+  ///
+  /// A consumer that simply stops iterating (for example with `break`) triggers no event:
+  /// an iterator cannot observe being dropped.
+  @inlinable
+  public func handleEvents(
+    receiveSubscription: (@Sendable () -> Void)? = nil,
+    receiveOutput: (@Sendable (Output) -> Void)? = nil,
+    receiveCompletion: (@Sendable (Completion<Failure>) -> Void)? = nil,
+    receiveCancel: (@Sendable () -> Void)? = nil
+  ) -> Publishers.HandleEvents<Self> {
+    Publishers.HandleEvents(
+      upstream: self,
+      receiveSubscription: receiveSubscription,
+      receiveOutput: receiveOutput,
+      receiveCompletion: receiveCompletion,
+      receiveCancel: receiveCancel
+    )
+  }
+}
+
+extension Publishers {
+  /// A publisher that runs side effects on its upstream's events. See
+  /// ``Publisher/handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:)``.
+  public struct HandleEvents<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Element = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    public let upstream: Upstream
+    public let receiveSubscription: (@Sendable () -> Void)?
+    public let receiveOutput: (@Sendable (Output) -> Void)?
+    public let receiveCompletion: (@Sendable (Completion<Failure>) -> Void)?
+    public let receiveCancel: (@Sendable () -> Void)?
+
+    @inlinable
+    public init(
+      upstream: Upstream,
+      receiveSubscription: (@Sendable () -> Void)?,
+      receiveOutput: (@Sendable (Output) -> Void)?,
+      receiveCompletion: (@Sendable (Completion<Failure>) -> Void)?,
+      receiveCancel: (@Sendable () -> Void)?
+    ) {
+      self.upstream = upstream
+      self.receiveSubscription = receiveSubscription
+      self.receiveOutput = receiveOutput
+      self.receiveCompletion = receiveCompletion
+      self.receiveCancel = receiveCancel
+    }
+
+    @inlinable
+    public func makeAsyncIterator() -> Iterator {
+      Iterator(upstream: upstream.makeAsyncIterator(), publisher: self)
+    }
+
+    /// The iterator of a ``HandleEvents``.
+    public struct Iterator: AsyncIteratorProtocol {
+      @usableFromInline
+      enum Phase {
+        case notSubscribed
+        case subscribed
+        case ended
+      }
+
+      @usableFromInline var upstream: Upstream.AsyncIterator
+      @usableFromInline let publisher: HandleEvents
+      @usableFromInline var phase = Phase.notSubscribed
+
+      @inlinable
+      init(upstream: Upstream.AsyncIterator, publisher: HandleEvents) {
+        self.upstream = upstream
+        self.publisher = publisher
+      }
+
+      @inlinable
+      public mutating func next() async throws(Failure) -> Output? {
+        try await next(isolation: nil)
+      }
+
+      @inlinable
+      public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
+        switch phase {
+        case .ended:
+          return nil
+        case .notSubscribed:
+          phase = .subscribed
+          publisher.receiveSubscription?()
+        case .subscribed:
+          break
+        }
+        do throws(Failure) {
+          if let value = try await upstream.next(isolation: actor) {
+            publisher.receiveOutput?(value)
+            return value
+          }
+        } catch {
+          phase = .ended
+          publisher.receiveCompletion?(.failure(error))
+          throw error
+        }
+        phase = .ended
+        if Task.isCancelled {
+          publisher.receiveCancel?()
+        } else {
+          publisher.receiveCompletion?(.finished)
+        }
+        return nil
+      }
+    }
+  }
+}

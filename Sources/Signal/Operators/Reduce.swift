@@ -1,0 +1,85 @@
+extension Publisher {
+  /// Combines all values with an accumulator and publishes the final result when the
+  /// upstream finishes.
+  ///
+  /// ```swift
+  /// for await total in [1, 2, 3].publisher.reduce(0, +) { print(total) }  // 6
+  /// ```
+  ///
+  /// An upstream that finishes without values publishes `initialResult`; an upstream
+  /// that fails publishes nothing and fails. If the iterating task is cancelled, the
+  /// stream ends without a value rather than with a partial result. This is Combine's `reduce`, a publisher;
+  /// on a publisher it is chosen over the standard library's `AsyncSequence.reduce`,
+  /// which returns the value directly (``Publisher/firstValue(isolation:)`` gets it:
+  /// `await p.reduce(0, +).firstValue()`).
+  @inlinable
+  public func reduce<Result: Sendable>(
+    _ initialResult: Result,
+    _ nextPartialResult: @escaping @Sendable (Result, Output) -> Result
+  ) -> Publishers.Reduce<Self, Result> {
+    Publishers.Reduce(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+  }
+}
+
+extension Publishers {
+  /// A publisher of the final accumulation of its upstream. See ``Publisher/reduce(_:_:)``.
+  public struct Reduce<Upstream: Publisher, Output: Sendable>: Publisher {
+    public typealias Element = Output
+    public typealias Failure = Upstream.Failure
+
+    public let upstream: Upstream
+    public let initialResult: Output
+    public let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
+
+    @inlinable
+    public init(
+      upstream: Upstream,
+      initialResult: Output,
+      nextPartialResult: @escaping @Sendable (Output, Upstream.Output) -> Output
+    ) {
+      self.upstream = upstream
+      self.initialResult = initialResult
+      self.nextPartialResult = nextPartialResult
+    }
+
+    @inlinable
+    public func makeAsyncIterator() -> Iterator {
+      Iterator(upstream: upstream.makeAsyncIterator(), accumulator: initialResult, nextPartialResult: nextPartialResult)
+    }
+
+    /// The iterator of a ``Reduce``.
+    public struct Iterator: AsyncIteratorProtocol {
+      @usableFromInline var upstream: Upstream.AsyncIterator
+      /// The running result; `nil` once it has been published or the upstream failed.
+      @usableFromInline var accumulator: Output?
+      @usableFromInline let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
+
+      @inlinable
+      init(
+        upstream: Upstream.AsyncIterator,
+        accumulator: Output,
+        nextPartialResult: @escaping @Sendable (Output, Upstream.Output) -> Output
+      ) {
+        self.upstream = upstream
+        self.accumulator = accumulator
+        self.nextPartialResult = nextPartialResult
+      }
+
+      @inlinable
+      public mutating func next() async throws(Failure) -> Output? {
+        try await next(isolation: nil)
+      }
+
+      @inlinable
+      public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
+        guard var result = accumulator else { return nil }
+        accumulator = nil
+        while let value = try await upstream.next(isolation: actor) {
+          result = nextPartialResult(result, value)
+        }
+        // A cancelled upstream ends early; its partial total would be a wrong answer.
+        return Task.isCancelled ? nil : result
+      }
+    }
+  }
+}
