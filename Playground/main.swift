@@ -3,9 +3,9 @@
 
 let pages: [any PlaygroundPage.Type] = [
   OperatorsPage.self,
-  SubjectsPage.self,
-  MergePage.self,
-  FanInPage.self,
+
+
+
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -20,4 +20,28 @@ import Testing
   @Test func infiniteSequenceWorksWithPrefix() async {
     #expect(await (1...).publisher.prefix(4).allValues() == [1, 2, 3, 4])
   }
+
+  @Test func endlessSequenceStopsWhenItsTaskIsCancelled() async {
+    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+    let consumer = Task {
+      var count = 0
+      for await _ in (1...).publisher.filter({ $0 < 0 }) { count += 1 }
+      return count
+    }
+    // The filter never lets a value through, so the loop only ends through cancellation.
+    startedContinuation.yield()
+    for await _ in started { break }
+    consumer.cancel()
+    #expect(await consumer.value == 0)
+  }
+
+  @Test func cancelledTaskStopsWithinTheCheckInterval() async {
+    let produced = await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var count = 0
+      for await _ in (1...).publisher { count += 1 }
+      return count
+    }.value
+    #expect(produced < SequencePublisher<PartialRangeFrom<Int>>.Iterator.cancellationCheckInterval)
+  }
 }

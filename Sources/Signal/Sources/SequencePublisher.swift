@@ -6,6 +6,11 @@
 ///
 /// Each subscription iterates the sequence from the start. Producing an element
 /// never suspends, so a consumer drains it at the speed of a plain `for` loop.
+///
+/// Cancellation ends the stream: the iterator checks whether its task is cancelled once
+/// every ``Iterator/cancellationCheckInterval`` elements, so even an endless sequence
+/// (`(1...).publisher`) stops within a bounded number of elements, without paying for a
+/// check on every element.
 public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
   public typealias Output = Base.Element
   public typealias Element = Base.Element
@@ -27,7 +32,11 @@ public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
 
   /// The iterator of a ``SequencePublisher``.
   public struct Iterator: AsyncIteratorProtocol {
+    /// How many elements may be produced between two checks for cancellation.
+    public static var cancellationCheckInterval: Int { 1024 }
+
     @usableFromInline var base: Base.Iterator
+    @usableFromInline var untilCancellationCheck = 0
 
     @inlinable
     init(_ base: Base.Iterator) {
@@ -36,12 +45,18 @@ public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
 
     @inlinable
     public mutating func next() async -> Base.Element? {
-      base.next()
+      await next(isolation: nil)
     }
 
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Base.Element? {
-      base.next()
+      if untilCancellationCheck == 0 {
+        // Checking costs a runtime call; once per interval keeps the hot path a plain loop.
+        guard !Task.isCancelled else { return nil }
+        untilCancellationCheck = Self.cancellationCheckInterval
+      }
+      untilCancellationCheck &-= 1
+      return base.next()
     }
   }
 }
