@@ -4,8 +4,9 @@ import Testing
 
 private enum Boom: Error, Equatable { case boom }
 
-/// Polls (yielding, with a deadline) until `condition` holds: for states no explicit signal exposes.
-private func eventually(_ condition: () -> Bool) async -> Bool {
+/// Polls (yielding, with a deadline) until `condition` holds: for states no explicit signal
+/// exposes, such as "a continuation is parked" (read from a Census scope). Also used by SinkTests.
+func eventually(_ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(10)
   while !condition() {
     if ContinuousClock.now > deadline { return false }
