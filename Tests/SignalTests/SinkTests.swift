@@ -48,7 +48,10 @@ private struct CancellationProbe: Publisher {
   @Test func receivesTheFailure() async {
     let subject = PassthroughSubject<Int, Boom>()
     let (completions, recorder) = AsyncStream.makeStream(of: Completion<Boom>.self)
-    let cancellable = subject.sink { recorder.yield($0) } receiveValue: { _ in }
+    let cancellable = subject.sink {
+      recorder.yield($0)
+    } receiveValue: { _ in
+    }
     await subject.send(completion: .failure(.boom))
     var iterator = completions.makeAsyncIterator()
     #expect(await iterator.next() == .failure(.boom))
@@ -84,7 +87,10 @@ private struct CancellationProbe: Publisher {
   @Test func cancellingStopsTheUpstreamAndSkipsTheCompletion() async {
     let (cancellations, cancelled) = AsyncStream.makeStream(of: Void.self)
     let (completions, recorder) = AsyncStream.makeStream(of: Void.self)
-    let cancellable = CancellationProbe(cancelled: cancelled).sink { _ in recorder.yield() } receiveValue: { _ in }
+    let cancellable = CancellationProbe(cancelled: cancelled).sink { _ in
+      recorder.yield()
+    } receiveValue: { _ in
+    }
     cancellable.cancel()
     var iterator = cancellations.makeAsyncIterator()
     #expect(await iterator.next() != nil)
