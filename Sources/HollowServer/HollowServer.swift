@@ -1,1 +1,0 @@
-// HollowServer: placeholder until its issue lands.
