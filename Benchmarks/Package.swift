@@ -11,7 +11,7 @@ let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(path: ".."),
+    .package(name: "Hollow", path: ".."),
     .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
   ],

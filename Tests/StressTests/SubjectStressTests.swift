@@ -1,10 +1,8 @@
-import Foundation
 import Testing
 
 @testable import Signal
 
-/// Multiplies iteration counts: `SIGNAL_STRESS_SCALE=50 swift test --filter StressTests` for a soak.
-private let scale = max(1, ProcessInfo.processInfo.environment["SIGNAL_STRESS_SCALE"].flatMap { Int($0) } ?? 1)
+private let scale = StressScale.factor
 
 /// A value tagged with its sender, so order can be checked per sender.
 private struct Tagged: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A token that cancels an activity (such as a ``Publisher/sink(receiveCompletion:receiveValue:)``)
 /// when you call ``cancel()`` or when the token is deinitialized.
@@ -11,11 +10,11 @@ import Synchronization
 ///
 /// Tokens are hashable and equal by identity.
 public final class AnyCancellable: Sendable, Hashable {
-  private let action: Mutex<(@Sendable () -> Void)?>
+  private let action: Lock<(@Sendable () -> Void)?>
 
   /// Creates a token that runs `cancel` once: on the first ``cancel()`` or at deinit.
   public init(_ cancel: @escaping @Sendable () -> Void) {
-    action = Mutex(cancel)
+    action = Lock(cancel)
   }
 
   deinit {

@@ -1,6 +1,5 @@
-import Synchronization
 
-/// The shared state of one subject: its ``SubjectState`` behind a `Mutex`. Every method
+/// The shared state of one subject: its ``SubjectState`` behind a ``Lock``. Every method
 /// decides under the lock and resumes continuations only after releasing it.
 ///
 /// The subject object owns the storage's lifetime as a *sender*; subscriptions keep the
@@ -8,7 +7,7 @@ import Synchronization
 /// of the subject types) instead of leaving them parked forever.
 @usableFromInline
 final class SubjectStorage<Output: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let state: Mutex<SubjectState<Output, Failure>>
+  @usableFromInline let state: Lock<SubjectState<Output, Failure>>
   let census: CensusScope?
 
   /// How many parked consumers one send wakes without allocating.
@@ -16,7 +15,7 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: Sendable {
 
   @usableFromInline
   init(replayLimit: Int, initial: [Output], replaysAfterCompletion: Bool) {
-    state = Mutex(
+    state = Lock(
       SubjectState(replayLimit: replayLimit, initial: initial, replaysAfterCompletion: replaysAfterCompletion))
     census = Census.objectCreated()
   }
