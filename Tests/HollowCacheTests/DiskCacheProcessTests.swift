@@ -107,7 +107,8 @@ struct ChildProcess: Sendable {
   /// The crash helper, looked for beside the running test executable and a few folders up.
   static func helperPath() -> String? {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var folder = FileManager.default.fileExists(atPath: executable.path)
+    var folder =
+      FileManager.default.fileExists(atPath: executable.path)
       ? executable.deletingLastPathComponent() : Bundle.main.bundleURL.deletingLastPathComponent()
     for _ in 0..<4 {
       let candidate = folder.appendingPathComponent("hollow-cache-crash-helper").path
