@@ -277,13 +277,22 @@ public actor DiskCache {
     return scan.report
   }
 
-  /// Deletes the entry for `key` as corrupt, for a caller that found its payload unusable (undecodable).
-  func discardCorrupt(forKey key: String) {
-    let name = SHA256.hex(Array(key.utf8))
+  /// Deletes the entry for `key` as corrupt, for a caller that found its payload `data` unusable (for example
+  /// undecodable). The file is deleted only if it still holds `data`: another process may have replaced it.
+  func discardCorrupt(forKey key: String, data: Data) {
+    let keyBytes = Array(key.utf8)
+    let name = SHA256.hex(keyBytes)
+    let payload = Array(data)
     do {
-      try folder.withLock { () throws(CacheError) in try folder.remove(name) }
+      try folder.withLock { () throws(CacheError) in
+        if case .valid(_, let current) = folder.read(name, expectedKey: keyBytes, payload: true, touch: nil),
+          current == payload
+        {
+          try folder.remove(name)
+        }
+      }
     } catch {
-      // Nothing more to do: the entry stays out of the index, and the next reader checks the file again.
+      // Nothing more to do: the entry leaves the index, and the next reader checks the file again.
     }
     index.removeValue(forKey: name)
     counters.corruptDropped += 1

@@ -66,11 +66,19 @@ final class EntryFolder {
   /// checksum checked only when `payload` is true. When `touch` is given and the file is sound, its last
   /// access field is rewritten to it.
   func read(_ name: String, expectedKey: [UInt8]?, payload: Bool, touch: Timestamp?) -> EntryRead {
+    var touch = touch
     let file: FileDescriptor
     do throws(SystemError) {
-      file = try FileDescriptor(path: entryPath(name), flags: touch == nil ? O_RDONLY : O_RDWR)
+      file = try Self.open(entryPath(name), writable: touch != nil)
     } catch {
-      return error.code == ENOENT ? .missing : .failed(error)
+      guard touch != nil, error.code == EACCES else { return error.code == ENOENT ? .missing : .failed(error) }
+      // A file we may read but not write is still served; only its last access is not recorded.
+      touch = nil
+      do throws(SystemError) {
+        file = try Self.open(entryPath(name), writable: false)
+      } catch {
+        return error.code == ENOENT ? .missing : .failed(error)
+      }
     }
     do throws(SystemError) {
       let size = try file.size()
@@ -157,6 +165,10 @@ final class EntryFolder {
       }
     }
     return (entries, temporaries)
+  }
+
+  private static func open(_ path: String, writable: Bool) throws(SystemError) -> FileDescriptor {
+    try FileDescriptor(path: path, flags: writable ? O_RDWR : O_RDONLY)
   }
 
   static func isEntryName(_ name: String) -> Bool {

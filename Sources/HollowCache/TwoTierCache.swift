@@ -98,7 +98,7 @@ public final class TwoTierCache: Sendable {
     } catch {
       let fullKey = namespaced(key)
       memory.discardCorrupt(forKey: fullKey)
-      await disk.discardCorrupt(forKey: fullKey)
+      await disk.discardCorrupt(forKey: fullKey, data: data)
       return nil
     }
   }
