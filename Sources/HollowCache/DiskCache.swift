@@ -283,19 +283,16 @@ public actor DiskCache {
     let keyBytes = Array(key.utf8)
     let name = SHA256.hex(keyBytes)
     let payload = Array(data)
-    do {
-      try folder.withLock { () throws(CacheError) in
-        if case .valid(_, let current) = folder.read(name, expectedKey: keyBytes, payload: true, touch: nil),
-          current == payload
-        {
-          try folder.remove(name)
-        }
-      }
-    } catch {
-      // Nothing more to do: the entry leaves the index, and the next reader checks the file again.
+    let stillThere = try? folder.withLock { () throws(CacheError) -> Bool in
+      guard case .valid(_, let current) = folder.read(name, expectedKey: keyBytes, payload: true, touch: nil),
+        current == payload
+      else { return false }
+      try folder.remove(name)
+      return true
     }
+    // Whatever happened, the entry leaves the index; the next reader checks the file again.
     index.removeValue(forKey: name)
-    counters.corruptDropped += 1
+    if stillThere == true { counters.corruptDropped += 1 }
   }
 
   /// Entry file names this process's index holds, with their sizes; for tests comparing it with the folder.

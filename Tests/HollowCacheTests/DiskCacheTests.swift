@@ -296,6 +296,20 @@ struct DiskCacheTests {
     }
   }
 
+  @Test("discarding an unusable payload deletes the file only if it still holds that payload")
+  func discardCorrupt() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try DiskCache(directory: folder)
+      try await cache.set(Data("new".utf8), forKey: "k")
+      await cache.discardCorrupt(forKey: "k", data: Data("old".utf8))
+      #expect(FileManager.default.fileExists(atPath: entryPath(folder, "k")))
+      await cache.discardCorrupt(forKey: "k", data: Data("new".utf8))
+      #expect(!FileManager.default.fileExists(atPath: entryPath(folder, "k")))
+      #expect(await cache.statistics.corruptDropped == 1)
+      #expect(await cache.statistics.entryCount == 0)
+    }
+  }
+
   @Test("leftover temporary files are removed at open; unrelated files are left alone")
   func leftoverTemporaries() async throws {
     try await withTemporaryFolder { folder in
