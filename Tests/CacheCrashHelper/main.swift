@@ -4,7 +4,7 @@
 //
 // Writes entries "<key-prefix>-<n>" into a DiskCache in <folder>, printing "wrote <n>" after each, so a test
 // can kill it with SIGKILL in the middle of a write or run it next to its own writers. Each payload is
-// self-checking: the SHA-256 of the rest, then the key, a newline and up to 200 KB of filler.
+// self-checking: the SHA-256 of the rest, then the key, a newline and up to 80 KB of filler.
 import Foundation
 import HollowCache
 
@@ -25,7 +25,7 @@ do {
     let key = "\(arguments[2])-\(written % distinctKeys)"
     let seed = UInt8.random(in: 1...255, using: &generator)
     var body = Array(key.utf8) + [0x0A]
-    body += (0..<Int.random(in: 1_000...200_000, using: &generator)).map { UInt8(truncatingIfNeeded: $0) &* seed }
+    body += (0..<Int.random(in: 1_000...80_000, using: &generator)).map { UInt8(truncatingIfNeeded: $0) &* seed }
     try await cache.set(Data(SHA256.digest(body) + body), forKey: key)
     FileHandle.standardOutput.write(Data("wrote \(written)\n".utf8))
     written += 1

@@ -65,7 +65,7 @@ struct DiskCacheProcessTests {
         if step % 2 == 0, let data = await cache.data(forKey: key) {
           #expect(isSelfCheckingPayload(data, key: key))
         } else {
-          try await cache.set(selfCheckingPayload(key: key, fillerCount: 20_000 + step * 1_000), forKey: key)
+          try await cache.set(selfCheckingPayload(key: key, fillerCount: 10_000 + step * 500), forKey: key)
         }
       }
       for child in children {
