@@ -6,7 +6,6 @@
 // `Sequence` with `publisher`, so one module importing both would be ambiguous.
 import PackageDescription
 
-
 let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v15)],

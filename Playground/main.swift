@@ -5,8 +5,6 @@ let pages: [any PlaygroundPage.Type] = [
   OperatorsPage.self,
   SubjectsPage.self,
 
-
-
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

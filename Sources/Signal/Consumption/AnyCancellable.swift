@@ -1,4 +1,3 @@
-
 /// A token that cancels an activity (such as a ``Publisher/sink(receiveCompletion:receiveValue:)``)
 /// when you call ``cancel()`` or when the token is deinitialized.
 ///

@@ -1,4 +1,3 @@
-
 /// The shared state of one subject: its ``SubjectState`` behind a ``Lock``. Every method
 /// decides under the lock and resumes continuations only after releasing it.
 ///

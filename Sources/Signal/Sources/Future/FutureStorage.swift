@@ -1,4 +1,3 @@
-
 /// The shared state of a ``Future`` and all its copies: the work, and its outcome once known.
 ///
 /// A lock (``Lock``) rather than an actor: a subscriber of a finished future gets the outcome
