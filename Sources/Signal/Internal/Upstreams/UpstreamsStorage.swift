@@ -1,0 +1,155 @@
+/// What an upstream of `zip` or `combineLatest` hands to the consumer.
+enum UpstreamEvent<Value> {
+  case value(Value, from: Int)
+  case finished(Int)
+}
+
+extension UpstreamEvent: Sendable where Value: Sendable {}
+
+/// The state of a fixed set of upstreams, each pumped by its own task into one
+/// ``FanInBuffer``: `zip` and `combineLatest` share it and differ only in what their
+/// consumer does with the events (see ``UpstreamsCombiner``).
+struct UpstreamsStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine {
+  var buffer: FanInBuffer<UpstreamEvent<Value>, Failure>
+  private var isStarted = false
+
+  init(upstreams: Int, capacity: Int, refundsOnDrain: Bool) {
+    buffer = FanInBuffer(producers: upstreams, capacity: capacity, refundsOnDrain: refundsOnDrain)
+  }
+
+  /// `true` exactly once: the caller starts the upstream tasks.
+  mutating func start() -> Bool {
+    guard !isStarted, buffer.isOpen else { return false }
+    isStarted = true
+    return true
+  }
+}
+
+/// The shared state of one `zip` or `combineLatest` subscription.
+final class UpstreamsStorage<Value: Sendable, Failure: Error>: FanInStorage {
+  /// Starts one upstream's pump; given the storage and the upstream's index.
+  typealias Pump = @Sendable (UpstreamsStorage, Int) async -> Void
+
+  let state: Lock<UpstreamsStateMachine<Value, Failure>>
+  let census: CensusScope?
+  private let pumps: [Pump]
+
+  init(pumps: [Pump], capacity: Int, refundsOnDrain: Bool) {
+    self.pumps = pumps
+    state = Lock(UpstreamsStateMachine(upstreams: pumps.count, capacity: capacity, refundsOnDrain: refundsOnDrain))
+    census = Census.objectCreated()
+  }
+
+  deinit {
+    census.objectDestroyed()
+  }
+
+  /// Starts the upstream tasks on the first demand: a publisher is cold until iterated.
+  func startIfNeeded() {
+    guard state.withLock({ $0.start() }) else { return }
+    for (index, pump) in pumps.enumerated() {
+      adopt(Task { await pump(self, index) })
+    }
+  }
+
+  /// Iterates one upstream, queueing its values with back-pressure, then its end.
+  func pump<Upstream: Publisher>(
+    _ upstream: Upstream,
+    index: Int,
+    wrap: (Upstream.Output) -> Value
+  ) async where Upstream.Failure == Failure {
+    var iterator = upstream.makeAsyncIterator()
+    do throws(Failure) {
+      while let value = try await iterator.next(isolation: nil) {
+        guard await push(.value(wrap(value), from: index), from: index) else { return }
+      }
+      pushUncounted(.finished(index))
+    } catch {
+      complete(.failure(error))
+    }
+  }
+}
+
+extension UpstreamsStorage {
+  /// Makes the pump of one upstream, for ``UpstreamsStorage/init(pumps:capacity:refundsOnDrain:)``.
+  static func pump<Upstream: Publisher>(
+    _ upstream: Upstream,
+    wrap: @escaping @Sendable (Upstream.Output) -> Value
+  ) -> Pump where Upstream.Failure == Failure {
+    { storage, index in await storage.pump(upstream, index: index, wrap: wrap) }
+  }
+}
+
+/// What `zip` or `combineLatest` does with its upstreams' events, on the consumer's side
+/// (no lock: only the iterating task touches it).
+protocol UpstreamsCombiner {
+  associatedtype Value: Sendable
+  associatedtype Output
+  /// Takes one value from upstream `index`; returns an output if one is ready. Adds to
+  /// `refunds[i]` for every value of upstream `i` it no longer holds (zip only).
+  mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> Output?
+  /// Upstream `index` finished.
+  mutating func finish(_ index: Int)
+  /// `true` when no output can come any more (always, with no upstreams): the stream finishes.
+  var isExhausted: Bool { get }
+}
+
+/// The consumer side of a `zip` or `combineLatest` iterator: drains the storage in
+/// batches and feeds the events to its combiner.
+struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
+  typealias Storage = UpstreamsStorage<Combiner.Value, Failure>
+
+  private let subscription: FanInSubscription<Storage>
+  private var combiner: Combiner
+  private var batch: [UpstreamEvent<Combiner.Value>] = []
+  private var cursor = 0
+  private var refunds: [Int]
+  private var isDone = false
+
+  init(combiner: Combiner, pumps: [Storage.Pump], capacity: Int, refundsOnDrain: Bool) {
+    self.combiner = combiner
+    refunds = Array(repeating: 0, count: pumps.count)
+    subscription = FanInSubscription(Storage(pumps: pumps, capacity: capacity, refundsOnDrain: refundsOnDrain))
+  }
+
+  mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Combiner.Output? {
+    guard !isDone else { return nil }
+    // Checked first: the output that exhausted the combiner has gone out.
+    if combiner.isExhausted { return finish() }
+    let storage = subscription.storage
+    storage.startIfNeeded()
+    while true {
+      while cursor < batch.count {
+        let event = batch[cursor]
+        cursor &+= 1
+        switch event {
+        case .value(let value, let index):
+          if let output = combiner.receive(value, from: index, refunds: &refunds) { return output }
+        case .finished(let index):
+          combiner.finish(index)
+        }
+        if combiner.isExhausted { return finish() }
+      }
+      batch.removeAll(keepingCapacity: true)
+      cursor = 0
+      switch await storage.nextBatch(&batch, refunds: &refunds, isolation: actor) {
+      case .values:
+        continue
+      case .ended(.failure(let error)):
+        isDone = true
+        throw error
+      case .ended:
+        isDone = true
+        return nil
+      }
+    }
+  }
+
+  /// Finishes the stream and stops the upstreams still running.
+  private mutating func finish() -> Combiner.Output? {
+    isDone = true
+    batch.removeAll()
+    subscription.storage.cancelAll()
+    return nil
+  }
+}
