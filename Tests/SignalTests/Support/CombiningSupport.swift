@@ -47,3 +47,13 @@ struct CancelCounter: Sendable {
 
   var cancellations: Int { count.value }
 }
+
+extension ManualSource where Value == Int {
+  /// The source's values, failing with `TestError.boom` when a negative number is sent.
+  var failingOnNegative: some Publisher<Int, any Error> {
+    publisher.tryMap { value in
+      guard value >= 0 else { throw TestError.boom }
+      return value
+    }
+  }
+}
