@@ -3,6 +3,21 @@ protocol FanInStateMachine: Sendable {
   associatedtype Element: Sendable
   associatedtype Failure: Error
   var buffer: FanInBuffer<Element, Failure> { get set }
+
+  /// Ends the stream with `completion` after the queued values (the first ending wins).
+  mutating func complete(_ completion: Completion<Failure>) -> FanInBuffer<Element, Failure>.Ending
+  /// Ends the stream at once, discarding the queued values.
+  mutating func cancel() -> FanInBuffer<Element, Failure>.Ending
+}
+
+extension FanInStateMachine {
+  mutating func complete(_ completion: Completion<Failure>) -> FanInBuffer<Element, Failure>.Ending {
+    buffer.complete(completion)
+  }
+
+  mutating func cancel() -> FanInBuffer<Element, Failure>.Ending {
+    buffer.cancel()
+  }
 }
 
 /// The storage of a fan-in operator: its state machine behind a ``Lock``, plus the moves
@@ -18,6 +33,9 @@ protocol FanInStorage: AnyObject, Sendable {
 
   var state: Lock<Machine> { get }
   var census: CensusScope? { get }
+
+  /// Starts the producer tasks on the first demand (a publisher is cold until iterated).
+  func startIfNeeded()
 }
 
 /// What the consumer's wait for a batch produced.
@@ -89,7 +107,7 @@ extension FanInStorage {
   ) async -> FanInBatch<Failure> {
     while true {
       if Task.isCancelled {
-        end(state.withLock { $0.buffer.cancel() })
+        end(state.withLock { $0.cancel() })
         return .ended(nil)
       }
       switch state.withLock({ $0.buffer.drain(into: &batch, refunds: &refunds) }) {
@@ -112,7 +130,7 @@ extension FanInStorage {
         if parked { census.continuationParked() } else { waiter.resume() }
       }
     } onCancel: {
-      end(state.withLock { $0.buffer.cancel() })
+      end(state.withLock { $0.cancel() })
     }
   }
 
@@ -120,12 +138,12 @@ extension FanInStorage {
 
   /// Ends the stream for a producer: the consumer gets what is queued, then `completion`.
   func complete(_ completion: Completion<Failure>) {
-    end(state.withLock { $0.buffer.complete(completion) })
+    end(state.withLock { $0.complete(completion) })
   }
 
   /// Ends the stream for the consumer (it stopped iterating): everything is discarded.
   func cancelAll() {
-    end(state.withLock { $0.buffer.cancel() })
+    end(state.withLock { $0.cancel() })
   }
 
   /// Keeps `task` so that the end of the stream cancels it.

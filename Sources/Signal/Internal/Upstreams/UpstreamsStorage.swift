@@ -44,7 +44,6 @@ final class UpstreamsStorage<Value: Sendable, Failure: Error>: FanInStorage {
     census.objectDestroyed()
   }
 
-  /// Starts the upstream tasks on the first demand: a publisher is cold until iterated.
   func startIfNeeded() {
     guard state.withLock({ $0.start() }) else { return }
     for (index, pump) in pumps.enumerated() {
@@ -94,62 +93,33 @@ protocol UpstreamsCombiner {
   var isExhausted: Bool { get }
 }
 
-/// The consumer side of a `zip` or `combineLatest` iterator: drains the storage in
-/// batches and feeds the events to its combiner.
+/// The consumer side of a `zip` or `combineLatest` iterator: feeds the events it drains
+/// to its combiner.
 struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
   typealias Storage = UpstreamsStorage<Combiner.Value, Failure>
 
-  private let subscription: FanInSubscription<Storage>
+  private var events: FanInConsumer<Storage>
   private var combiner: Combiner
-  private var batch: [UpstreamEvent<Combiner.Value>] = []
-  private var cursor = 0
-  private var refunds: [Int]
-  private var isDone = false
 
   init(combiner: Combiner, pumps: [Storage.Pump], capacity: Int, refundsOnDrain: Bool) {
     self.combiner = combiner
-    refunds = Array(repeating: 0, count: pumps.count)
-    subscription = FanInSubscription(Storage(pumps: pumps, capacity: capacity, refundsOnDrain: refundsOnDrain))
+    events = FanInConsumer(
+      Storage(pumps: pumps, capacity: capacity, refundsOnDrain: refundsOnDrain), producers: pumps.count)
   }
 
   mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Combiner.Output? {
-    guard !isDone else { return nil }
-    // Checked first: the output that exhausted the combiner has gone out.
-    if combiner.isExhausted { return finish() }
-    let storage = subscription.storage
-    storage.startIfNeeded()
-    while true {
-      while cursor < batch.count {
-        let event = batch[cursor]
-        cursor &+= 1
-        switch event {
-        case .value(let value, let index):
-          if let output = combiner.receive(value, from: index, refunds: &refunds) { return output }
-        case .finished(let index):
-          combiner.finish(index)
-        }
-        if combiner.isExhausted { return finish() }
-      }
-      batch.removeAll(keepingCapacity: true)
-      cursor = 0
-      switch await storage.nextBatch(&batch, refunds: &refunds, isolation: actor) {
-      case .values:
-        continue
-      case .ended(.failure(let error)):
-        isDone = true
-        throw error
-      case .ended:
-        isDone = true
+    // Checked first, so the output that exhausted the combiner has gone out before the end.
+    while !combiner.isExhausted {
+      switch try await events.next(isolation: actor) {
+      case .value(let value, let index)?:
+        if let output = combiner.receive(value, from: index, refunds: &events.refunds) { return output }
+      case .finished(let index)?:
+        combiner.finish(index)
+      case nil:
         return nil
       }
     }
-  }
-
-  /// Finishes the stream and stops the upstreams still running.
-  private mutating func finish() -> Combiner.Output? {
-    isDone = true
-    batch.removeAll()
-    subscription.storage.cancelAll()
+    events.finish()
     return nil
   }
 }
