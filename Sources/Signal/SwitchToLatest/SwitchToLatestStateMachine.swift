@@ -1,0 +1,88 @@
+/// The state of one `switchToLatest` subscription: the shared buffer of the current inner
+/// publisher's values, which inner publisher is current, and whether the outer one finished.
+///
+/// Each inner publisher runs in its own task and pushes with its generation number; a new
+/// inner publisher bumps the generation, discards what the previous one queued and cancels
+/// its task, so a value of a replaced inner publisher can never be queued after the switch.
+struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine {
+  typealias Waiter = FanInBuffer<Value, Failure>.Waiter
+
+  var buffer: FanInBuffer<Value, Failure>
+  private var generation = 0
+  private var innerTask: Task<Void, Never>?
+  private var isInnerRunning = false
+  private var isOuterFinished = false
+  private var isStarted = false
+
+  init(capacity: Int) {
+    buffer = FanInBuffer(producers: 1, capacity: capacity, refundsOnDrain: true)
+  }
+
+  /// `true` exactly once: the caller starts the outer task.
+  mutating func start() -> Bool {
+    guard !isStarted, buffer.isOpen else { return false }
+    isStarted = true
+    return true
+  }
+
+  func isCurrent(_ generation: Int) -> Bool {
+    generation == self.generation
+  }
+
+  struct Switch {
+    let generation: Int
+    /// The replaced inner publisher's task, to cancel.
+    let previous: Task<Void, Never>?
+    /// The replaced inner publisher's task, if it was waiting for room: resume it (it stops).
+    let parked: Waiter?
+  }
+
+  /// The outer publisher produced a new inner publisher; `nil` when the stream is over.
+  mutating func switchInner() -> Switch? {
+    guard buffer.isOpen else { return nil }
+    generation += 1
+    isInnerRunning = true
+    let parked = buffer.resetProducer(0, discardingQueue: true)
+    defer { innerTask = nil }
+    return Switch(generation: generation, previous: innerTask, parked: parked)
+  }
+
+  /// Keeps the task of inner publisher `generation`; `false` when it is already replaced or
+  /// the stream is over: the caller cancels it.
+  mutating func adoptInner(_ task: Task<Void, Never>, generation: Int) -> Bool {
+    guard buffer.isOpen, isCurrent(generation) else { return false }
+    innerTask = task
+    return true
+  }
+
+  /// Inner publisher `generation` finished; `true` when the whole stream is finished.
+  mutating func innerFinished(_ generation: Int) -> Bool {
+    guard isCurrent(generation) else { return false }
+    isInnerRunning = false
+    return isOuterFinished
+  }
+
+  /// `true` when the whole stream is finished.
+  mutating func outerFinished() -> Bool {
+    isOuterFinished = true
+    return !isInnerRunning
+  }
+
+  /// Inner publisher `generation` failed: the stream fails, unless it was already replaced.
+  mutating func innerFailed(_ generation: Int, _ error: Failure) -> FanInBuffer<Value, Failure>.Ending {
+    guard isCurrent(generation) else { return FanInBuffer.Ending() }
+    return complete(.failure(error))
+  }
+
+  mutating func complete(_ completion: Completion<Failure>) -> FanInBuffer<Value, Failure>.Ending {
+    var ending = buffer.complete(completion)
+    if let task = innerTask.take() { ending.tasks.append(task) }
+    return ending
+  }
+
+  mutating func cancel() -> FanInBuffer<Value, Failure>.Ending {
+    var ending = buffer.cancel()
+    if let task = innerTask.take() { ending.tasks.append(task) }
+    return ending
+  }
+}
