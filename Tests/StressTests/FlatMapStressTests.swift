@@ -1,0 +1,47 @@
+import Testing
+
+@testable import Signal
+
+@Suite struct FlatMapStressTests {
+  @Test func innersUnderRandomCancellationAndFailure() async {
+    for _ in 0..<(30 * StressScale.factor) {
+      let inners = Int.random(in: 0...40)
+      let length = Int.random(in: 0...50)
+      let failing = Bool.random() ? Int.random(in: 0..<max(1, inners)) : nil
+      let cancelAfter = Bool.random() ? Int.random(in: 0...(inners * length)) : nil
+      let quiet = await inQuietCensusScope {
+        let flat = (0..<inners).publisher.setFailureType(to: InjectedFailure.self)
+          .flatMap(maxPublishers: Int.random(in: 1...8)) { source in
+            TaggedSource(source: source, count: length, failAt: source == failing ? length / 2 : nil)
+          }
+        let (values, failure) = await consume(flat, cancelAfter: cancelAfter)
+        #expect(isGaplessPerSource(values))
+        if failure == nil, cancelAfter == nil {
+          // Nothing failed and nobody cancelled: every inner value arrived.
+          #expect(failing == nil || length / 2 >= length)
+          #expect(values.count == inners * length)
+        }
+        if failure != nil { #expect(failing != nil) }
+      }
+      #expect(quiet)
+    }
+  }
+
+  @Test func slowInnersRespectMaxPublishers() async {
+    for _ in 0..<(10 * StressScale.factor) {
+      let quiet = await inQuietCensusScope {
+        let gauge = Gauge()
+        let maxPublishers = Int.random(in: 1...4)
+        let flat = (0..<30).publisher.setFailureType(to: InjectedFailure.self).flatMap(maxPublishers: maxPublishers) { source in
+          TaggedSource(source: source, count: 20).handleEvents(
+            receiveSubscription: { gauge.enter() }, receiveCompletion: { _ in gauge.leave() })
+        }
+        let (values, _) = await consume(flat, cancelAfter: nil)
+        #expect(values.count == 600)
+        #expect(isGaplessPerSource(values))
+        #expect(gauge.peak <= maxPublishers)
+      }
+      #expect(quiet)
+    }
+  }
+}
