@@ -67,7 +67,8 @@ import Testing
   }
 
   @Test func failsAfterThePairsFormedBeforeTheFailure() async {
-    let recording = await record(failing(after: [1, 2]).zip([10, 20, 30].publisher.setFailureType(to: TestError.self)))
+    let recording = await record(
+      failing(after: [1, 2]).zip([10, 20, 30].publisher.setFailureType(to: TestError.self)))
     #expect(recording.completion == .failure(.boom))
     let expected = [(1, 10), (2, 20)]
     #expect(recording.values.count <= 2)
