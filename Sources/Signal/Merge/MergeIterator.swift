@@ -25,12 +25,7 @@ extension Publishers {
 
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-      if let element = batch.popFirst() {
-        if batch.shouldReport { lifetime.storage.reportConsumed(batch.takeUnreported()) }
-        return element
-      }
-      guard try await lifetime.storage.refill(&batch, isolation: actor) else { return nil }
-      return batch.popFirst()
+      try await batch.next(from: lifetime.storage, isolation: actor)
     }
   }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// is full; the consumer takes everything buffered in one lock acquisition and drains it
 /// without locking.
 @usableFromInline
-final class MergeStorage<Element: Sendable, Failure: Error>: CancellableStorage {
+final class MergeStorage<Element: Sendable, Failure: Error>: BatchSource {
   @usableFromInline typealias StateMachine = MergeStateMachine<Element, Failure>
 
   @usableFromInline let state: Mutex<StateMachine>
