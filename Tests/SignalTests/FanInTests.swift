@@ -255,6 +255,19 @@ private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.F
     withExtendedLifetime(gates) {}
   }
 
+  @Test func everyWorkerStopsWhenTheStreamFinishes() async throws {
+    // One item more than the window: workers that parked at the window's edge must not be
+    // left behind when others start and finish the last item.
+    for _ in 0..<20 {
+      let scope = CensusScope()
+      try await Census.$scope.withValue(scope) {
+        let outcomes = await collect(Square.publisher(for: (0..<65).map(Square.init), maxConcurrent: 8))
+        #expect(outcomes.count == 65)
+        try await waitUntilQuiet(scope)
+      }
+    }
+  }
+
   @Test func droppingTheIteratorCancelsRunningItems() async throws {
     let scope = CensusScope()
     let probe = Probe()

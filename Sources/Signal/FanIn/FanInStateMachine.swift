@@ -43,7 +43,8 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
     case deliver(wakingWorkers: [Continuation])
     /// Nothing to deliver yet; wake these workers, then park the consumer.
     case suspend(wakingWorkers: [Continuation])
-    case finish
+    /// The end; wake these workers so that they stop.
+    case finish(wakingWorkers: [Continuation])
   }
 
   @usableFromInline
@@ -167,7 +168,7 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
     case .idle:
       guard itemCount > 0 else {
         phase = .terminated
-        return .finish
+        return .finish(wakingWorkers: [])
       }
       phase = .running
       return .startWorkers
@@ -175,13 +176,14 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
       collect(into: &batch)
       if !batch.isEmpty { return .deliver(wakingWorkers: woken) }
       guard collected < itemCount else {
+        // Workers parked while others started the last items; they have nothing left to do.
         phase = .terminated
         workerTask = nil
-        return .finish
+        return .finish(wakingWorkers: woken + takeParkedWorkers())
       }
       return .suspend(wakingWorkers: woken)
     case .terminated:
-      return .finish
+      return .finish(wakingWorkers: woken)
     }
   }
 
@@ -216,12 +218,17 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
     phase = .terminated
     completed.removeAll()
     for index in slots.indices { slots[index] = nil }
-    var workers: [Continuation] = []
-    while let worker = parkedWorkers.popFirst() { workers.append(worker) }
     defer {
       consumer = nil
       workerTask = nil
     }
-    return Termination(consumer: consumer, workers: workers, workerTask: workerTask)
+    return Termination(consumer: consumer, workers: takeParkedWorkers(), workerTask: workerTask)
+  }
+
+  @usableFromInline
+  mutating func takeParkedWorkers() -> [Continuation] {
+    var workers: [Continuation] = []
+    while let worker = parkedWorkers.popFirst() { workers.append(worker) }
+    return workers
   }
 }

@@ -102,7 +102,8 @@ final class FanInStorage<Output: Sendable, Failure: Error>: BatchSource {
       case .suspend(let woken):
         resume(woken)
         await waitForOutcomes(isolation: actor)
-      case .finish:
+      case .finish(let woken):
+        resume(woken)
         return false
       }
     }
