@@ -15,7 +15,7 @@ extension Publishers {
       lifetime = SubscriptionLifetime(
         Storage(upstreamCount: upstreamCount, capacity: capacity, runProducers: runProducers)
       )
-      batch = ConsumerBatch(capacity: capacity, reportInterval: capacity / 2)
+      batch = ConsumerBatch(capacity: 16, reportInterval: capacity / 2)
     }
 
     @inlinable

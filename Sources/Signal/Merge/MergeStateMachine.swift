@@ -50,9 +50,14 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
     case fail(Failure)
   }
 
-  /// A woken producer usually fills this many slots before yielding its thread, so waking
-  /// one producer per this much room avoids waking producers that find the buffer full again.
-  @usableFromInline static var roomPerWokenProducer: Int { 16 }
+  /// A woken producer whose upstream is synchronous fills all the room there is before it
+  /// parks again, so waking many at once mostly wakes producers that find the buffer full.
+  /// One wake per quarter of the capacity that is free keeps a few producers busy; the
+  /// others stay parked, first in first out, until the consumer frees more room.
+  @usableFromInline
+  var producersToWake: Int {
+    Swift.min(parkedProducers.count, Swift.max(1, (capacity - unconsumed) / Swift.max(1, capacity / 4)))
+  }
 
   @usableFromInline var phase = Phase.idle
   @usableFromInline var buffer: RingBuffer<Element>
@@ -68,7 +73,8 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
   init(upstreamCount: Int, capacity: Int) {
     self.capacity = Swift.max(1, capacity)
     remainingUpstreams = upstreamCount
-    buffer = RingBuffer(minimumCapacity: self.capacity)
+    // Grows on demand up to `capacity`: memory is spent only when producers run ahead.
+    buffer = RingBuffer(minimumCapacity: Swift.min(self.capacity, 16))
     parkedProducers = RingBuffer(minimumCapacity: upstreamCount)
   }
 
@@ -127,7 +133,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
   mutating func consumed(_ count: Int) -> [Continuation] {
     unconsumed -= count
     guard !parkedProducers.isEmpty, unconsumed <= lowWatermark else { return [] }
-    let wakeCount = Swift.min(parkedProducers.count, Swift.max(1, (capacity - unconsumed) / Self.roomPerWokenProducer))
+    let wakeCount = producersToWake
     var woken: [Continuation] = []
     woken.reserveCapacity(wakeCount)
     for _ in 0..<wakeCount {

@@ -27,11 +27,13 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchSource {
     census.objectDestroyed()
   }
 
-  /// The buffer size for `upstreamCount` producers: room for every producer to push a
-  /// run of elements, so a wake-up is worth its cost.
+  /// The most elements pushed and not yet consumed, for `upstreamCount` producers: large
+  /// enough that parking and waking (a few microseconds each) happen once per hundreds of
+  /// elements, with room for every producer to push a run of elements. The buffers grow to
+  /// this size only when producers actually run ahead of the consumer.
   @usableFromInline
   static func defaultCapacity(upstreamCount: Int) -> Int {
-    Swift.max(128, 16 * Swift.min(upstreamCount, 4096))
+    Swift.max(1024, 16 * Swift.min(upstreamCount, 4096))
   }
 
   // MARK: Producers
