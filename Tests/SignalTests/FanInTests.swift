@@ -215,18 +215,21 @@ private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.F
   }
 
   @Test func indexOrderingDoesNotRunFarAheadOfASlowItem() async {
+    let window = Publishers.FanIn<Gated>.window(itemCount: .max, workerCount: 2)
     let probe = Probe()
-    let (items, gates) = gatedItems(300, probe: probe)
+    let (items, gates) = gatedItems(window + 100, probe: probe)
     for gate in gates.dropFirst() { gate.yield() }
-    let consumer = Task { await collect(Gated.publisher(for: items, maxConcurrent: 2, ordering: .index)).map(\.0) }
-    // The window is 64 items: items 1..<64 may run while item 0 is stuck, item 64 may not.
+    let consumer = Task {
+      await collect(Gated.publisher(for: items, maxConcurrent: 2, ordering: .index)).map(\.0)
+    }
+    // Items 1..<window may run while item 0 is stuck; item `window` may not.
     var started = probe.started.makeAsyncIterator()
-    while let index = await started.next(), index != 63 {}
+    while let index = await started.next(), index != window - 1 {}
     gates[0].yield()
-    #expect(await consumer.value == Array(0..<300))
+    #expect(await consumer.value == Array(items.indices))
     let item0Finished = probe.finishedAt.withLock { $0[0] } ?? .max
-    let item64Started = probe.startedAt.withLock { $0[64] } ?? .min
-    #expect(item64Started > item0Finished)
+    let firstOutsideWindowStarted = probe.startedAt.withLock { $0[window] } ?? .min
+    #expect(firstOutsideWindowStarted > item0Finished)
   }
 
   @Test func eachSubscriptionPerformsEverythingAgain() async {
@@ -258,11 +261,12 @@ private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.F
   @Test func everyWorkerStopsWhenTheStreamFinishes() async throws {
     // One item more than the window: workers that parked at the window's edge must not be
     // left behind when others start and finish the last item.
+    let itemCount = Publishers.FanIn<Square>.window(itemCount: .max, workerCount: 8) + 1
     for _ in 0..<20 {
       let scope = CensusScope()
       try await Census.$scope.withValue(scope) {
-        let outcomes = await collect(Square.publisher(for: (0..<65).map(Square.init), maxConcurrent: 8))
-        #expect(outcomes.count == 65)
+        let outcomes = await collect(Square.publisher(for: (0..<itemCount).map(Square.init), maxConcurrent: 8))
+        #expect(outcomes.count == itemCount)
         try await waitUntilQuiet(scope)
       }
     }

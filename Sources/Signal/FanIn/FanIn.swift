@@ -28,9 +28,7 @@ extension Publishers {
       let items = items
       let retries = retries
       let workerCount = Swift.min(maxConcurrent, items.count)
-      // Room for every worker to run a few items ahead of the consumer, and no more slots
-      // than items.
-      let window = Swift.max(1, Swift.min(items.count, Swift.max(4 * workerCount, 64)))
+      let window = Self.window(itemCount: items.count, workerCount: workerCount)
       let storage = FanInStorage<Work.Output, Work.Failure>(
         itemCount: items.count,
         window: window,
@@ -44,6 +42,13 @@ extension Publishers {
         }
       }
       return Iterator(storage: storage, batch: ConsumerBatch(capacity: window, reportInterval: window / 2))
+    }
+
+    /// How far item starts may run ahead of the consumer. Wide enough that workers park (a
+    /// few microseconds each) once per hundreds of items; no wider than the item count.
+    @inlinable
+    static func window(itemCount: Int, workerCount: Int) -> Int {
+      Swift.max(1, Swift.min(itemCount, Swift.max(4 * workerCount, 256)))
     }
 
     /// One worker: performs item after item until none is left or the subscription ends.
