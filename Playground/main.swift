@@ -4,6 +4,8 @@
 let pages: [any PlaygroundPage.Type] = [
   OperatorsPage.self,
   SubjectsPage.self,
+  MergePage.self,
+  FanInPage.self,
 
 ]
 

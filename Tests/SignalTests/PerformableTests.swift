@@ -1,5 +1,4 @@
 import Signal
-import Synchronization
 import Testing
 
 /// Counts its performances; fails when asked to.
@@ -9,14 +8,10 @@ private struct Lookup: Performable {
   let performed: Counter
 
   func perform() async throws(NotFound) -> Int {
-    performed.value.add(1, ordering: .relaxed)
+    performed.increment()
     guard key != "missing" else { throw NotFound(key: key) }
     return key.count
   }
-}
-
-private final class Counter: Sendable {
-  let value = Atomic<Int>(0)
 }
 
 @Suite struct PerformableTests {
@@ -37,10 +32,10 @@ private final class Counter: Sendable {
   @Test func eachSubscriptionPerformsOnceMore() async throws {
     let counter = Counter()
     let publisher = Lookup(key: "abc", performed: counter).publisher
-    #expect(counter.value.load(ordering: .relaxed) == 0)
+    #expect(counter.value == 0)
     for try await value in publisher { #expect(value == 3) }
     for try await value in publisher { #expect(value == 3) }
-    #expect(counter.value.load(ordering: .relaxed) == 2)
+    #expect(counter.value == 2)
   }
 
   @Test func aCancelledSubscriberEndsWithoutPerforming() async throws {
@@ -55,7 +50,7 @@ private final class Counter: Sendable {
     subscriber.cancel()
     openGate.yield()
     #expect(try await subscriber.value == nil)
-    #expect(counter.value.load(ordering: .relaxed) == 0)
+    #expect(counter.value == 0)
   }
 
   @Test func fanInDefaultsAreDocumented() {

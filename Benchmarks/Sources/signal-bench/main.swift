@@ -174,6 +174,17 @@ if wanted("fan-in") {
     peer: { await Task.detached { await taskGroupFloor(items: items) }.value })
 }
 
+// MARK: why the storages use a lock
+
+if wanted("isolation") {
+  let n = settings.size(1_000_000)
+  await compare(
+    "shared-state update per element, lock", elements: n, peerName: "the same state in an actor",
+    target: "report (design input)", minimumSpeedup: nil,
+    ours: { await Task.detached { await lockedUpdates(n) }.value },
+    peer: { await Task.detached { await actorUpdates(n) }.value })
+}
+
 // MARK: memory
 
 if wanted("memory") {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The shared state of one fan-in subscription: the consumer's iterator and the worker child
 /// tasks meet here.
@@ -12,7 +11,7 @@ final class FanInStorage<Output: Sendable, Failure: Error>: BatchSource {
   @usableFromInline typealias StateMachine = FanInStateMachine<Output, Failure>
   @usableFromInline typealias Element = StateMachine.Outcome
 
-  let state: Mutex<StateMachine>
+  let state: Lock<StateMachine>
   /// Runs `workerCount` workers; returns when all have stopped.
   let runWorkers: @Sendable (FanInStorage) async -> Void
   let census: CensusScope?
@@ -25,7 +24,7 @@ final class FanInStorage<Output: Sendable, Failure: Error>: BatchSource {
     ordering: FanInOrdering,
     runWorkers: @escaping @Sendable (FanInStorage) async -> Void
   ) {
-    state = Mutex(StateMachine(itemCount: itemCount, window: window, workerCount: workerCount, ordering: ordering))
+    state = Lock(StateMachine(itemCount: itemCount, window: window, workerCount: workerCount, ordering: ordering))
     self.runWorkers = runWorkers
     census = Census.objectCreated()
   }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The shared state of one merge subscription: the consumer's iterator and one producer
 /// child task per upstream meet here.
@@ -11,14 +10,14 @@ import Synchronization
 final class MergeStorage<Element: Sendable, Failure: Error>: BatchSource {
   @usableFromInline typealias StateMachine = MergeStateMachine<Element, Failure>
 
-  @usableFromInline let state: Mutex<StateMachine>
+  @usableFromInline let state: Lock<StateMachine>
   /// Runs every upstream's producer; returns when all have stopped.
   let runProducers: @Sendable (MergeStorage) async -> Void
   let census: CensusScope?
 
   @usableFromInline
   init(upstreamCount: Int, capacity: Int, runProducers: @escaping @Sendable (MergeStorage) async -> Void) {
-    state = Mutex(StateMachine(upstreamCount: upstreamCount, capacity: capacity))
+    state = Lock(StateMachine(upstreamCount: upstreamCount, capacity: capacity))
     self.runProducers = runProducers
     census = Census.objectCreated()
   }
