@@ -1,1 +1,160 @@
-// HollowServer: placeholder until its issue lands.
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An embedded tree-hole v3 backend over HTTP/1.1 on POSIX sockets, serving a deterministic demo
+/// data set (posts, comments, votes, PNG images) with optional latency, failures and auth.
+///
+/// One thread accepts connections (polling the listener and a wake-up pipe); each admitted
+/// connection gets its own thread with deadlines on every wait, so a slow or silent client holds
+/// only its own thread and only until a timeout. ``shutdown()`` closes the listener, wakes every
+/// connection and joins all threads.
+///
+/// ```swift
+/// let server = HollowServer(configuration: ServerConfiguration(seed: 42, token: "t"))
+/// let port = try server.start()
+/// // GET http://127.0.0.1:\(port)/v3/contents/post/list?page=1 with header TOKEN: t
+/// server.shutdown()
+/// ```
+public final class HollowServer: Sendable {
+  public let configuration: ServerConfiguration
+  private let context: ServerContext
+  private let connections: ConnectionRegistry
+  private let acceptor = DispatchGroup()
+  private let state = Mutex(Phase.idle)
+
+  private enum Phase {
+    case idle
+    case running(listener: Int32, wakeRead: Int32, wakeWrite: Int32, port: Int)
+    case stopped
+  }
+
+  public init(configuration: ServerConfiguration = ServerConfiguration()) {
+    self.configuration = configuration
+    context = ServerContext(configuration: configuration)
+    connections = ConnectionRegistry(limit: configuration.limits.maxConnections)
+  }
+
+  deinit {
+    shutdown()
+  }
+
+  /// Binds, starts accepting and returns the bound port (the real one when the configuration asks for 0).
+  @discardableResult
+  public func start() throws(ServerError) -> Int {
+    try state.withLock { (phase: inout Phase) throws(ServerError) -> Int in
+      guard case .idle = phase else { throw ServerError(operation: "start (already started)", code: EINVAL) }
+      let backlog = Int32(clamping: max(128, configuration.limits.maxConnections))
+      let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: backlog)
+      var pipeEnds: [Int32] = [0, 0]
+      guard pipe(&pipeEnds) == 0 else {
+        let error = ServerError.lastError("pipe")
+        close(listener)
+        throw error
+      }
+      phase = .running(listener: listener, wakeRead: pipeEnds[0], wakeWrite: pipeEnds[1], port: Int(port))
+      acceptor.enter()
+      let context = context
+      let connections = connections
+      let acceptor = acceptor
+      let wakeRead = pipeEnds[0]
+      let thread = Thread {
+        Self.acceptLoop(listener: listener, wake: wakeRead, context: context, connections: connections)
+        acceptor.leave()
+      }
+      thread.name = "HollowServer.accept"
+      thread.start()
+      return Int(port)
+    }
+  }
+
+  /// Stops accepting, closes every connection and waits for all server threads to end. Idempotent.
+  public func shutdown() {
+    let previous = state.withLock { phase in
+      defer { phase = .stopped }
+      return phase
+    }
+    guard case .running(let listener, let wakeRead, let wakeWrite, _) = previous else { return }
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+    acceptor.wait()
+    close(listener)
+    close(wakeRead)
+    close(wakeWrite)
+    connections.closeAll()
+  }
+
+  /// The bound port while running.
+  public var port: Int? {
+    state.withLock { phase in
+      if case .running(_, _, _, let port) = phase { return port }
+      return nil
+    }
+  }
+
+  /// `http://<host>:<port>` while running; the API lives under `/v3`.
+  public var baseURL: URL? {
+    port.flatMap { URL(string: "http://\(configuration.host):\($0)") }
+  }
+
+  /// Where images are served: `<baseURL>/images`, so an image is `<imageBaseURL>/<post.url>`.
+  public var imageBaseURL: URL? {
+    baseURL?.appendingPathComponent("images")
+  }
+
+  /// Every request parsed so far, in arrival order (no headers, so no tokens).
+  public var requests: [LoggedRequest] {
+    context.log.all
+  }
+
+  /// How many requests for `path` (e.g. "/v3/contents/post/detail") arrived.
+  public func requestCount(path: String) -> Int {
+    context.log.count(path: path)
+  }
+
+  /// Connections open right now.
+  public var openConnectionCount: Int {
+    connections.openCount
+  }
+
+  private static func acceptLoop(listener: Int32, wake: Int32, context: ServerContext, connections: ConnectionRegistry)
+  {
+    while true {
+      var entries = [
+        pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&entries, 2, -1)
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0, entries[1].revents == 0 else { return }
+      while case let fd = accept(listener, nil, nil), fd >= 0 {
+        // Connections use blocking I/O with poll deadlines; BSDs would inherit the listener's O_NONBLOCK.
+        _ = fcntl(fd, F_SETFL, 0)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        admit(fd, context: context, connections: connections)
+      }
+    }
+  }
+
+  private static func admit(_ fd: Int32, context: ServerContext, connections: ConnectionRegistry) {
+    guard connections.admit(fd) else {
+      let busy = HTTPResponse.apiError(-1, "too many connections", status: 503)
+      Socket.setSendTimeout(fd, .milliseconds(100))
+      _ = Socket.write(fd, busy.head(contentLength: busy.body.count, keepAlive: false) + busy.body)
+      close(fd)
+      return
+    }
+    let thread = Thread {
+      Connection(fd: fd, context: context).serve()
+      connections.release(fd)
+    }
+    thread.name = "HollowServer.connection"
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+}

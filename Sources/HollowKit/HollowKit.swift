@@ -1,1 +1,0 @@
-// HollowKit: placeholder until its issue lands.

@@ -1,0 +1,153 @@
+/// Parses an HTTP/1.x request head from the bytes received so far.
+///
+/// Garbage is rejected as early as possible (an impossible method byte, or a bad request line as
+/// soon as its CRLF arrives) so a client sending junk gets a 400 instead of waiting for a timeout.
+enum RequestParser {
+  enum HeadResult {
+    /// More bytes are needed.
+    case incomplete
+    /// Answer with this status and close.
+    case rejected(status: Int, reason: String)
+    /// `headLength` bytes (CRLFCRLF included) form the head; `contentLength` body bytes follow.
+    case complete(request: HTTPRequest, headLength: Int, contentLength: Int, expectsContinue: Bool)
+  }
+
+  private static let crlf: [UInt8] = [13, 10]
+  private static let maximumMethodLength = 16
+
+  static func parseHead(_ buffer: [UInt8], maxHeaderBytes: Int) -> HeadResult {
+    guard let end = firstIndex(of: crlf + crlf, in: buffer) else {
+      if let problem = earlyProblem(buffer) { return .rejected(status: 400, reason: problem) }
+      if buffer.count > maxHeaderBytes { return .rejected(status: 431, reason: "request head too large") }
+      return .incomplete
+    }
+    guard end + 4 <= maxHeaderBytes else { return .rejected(status: 431, reason: "request head too large") }
+    let lines = split(buffer[0..<end])
+    guard let requestLine = lines.first, case .success(let line) = parseRequestLine(requestLine) else {
+      return .rejected(status: 400, reason: "malformed request line")
+    }
+    var headers: [(name: String, value: String)] = []
+    for raw in lines.dropFirst() {
+      guard let header = parseHeader(raw) else { return .rejected(status: 400, reason: "malformed header") }
+      headers.append(header)
+    }
+    let request = HTTPRequest(
+      method: line.method, path: line.path, query: line.query, minorVersion: line.minorVersion, headers: headers,
+      body: [])
+    if request.header("transfer-encoding") != nil {
+      return .rejected(status: 501, reason: "transfer-encoding is not supported; send Content-Length")
+    }
+    let lengths = Set(headers.filter { $0.name == "content-length" }.map(\.value))
+    guard lengths.count <= 1 else { return .rejected(status: 400, reason: "conflicting Content-Length") }
+    var contentLength = 0
+    if let text = lengths.first {
+      guard text.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(text) else {
+        return .rejected(status: 400, reason: "malformed Content-Length")
+      }
+      contentLength = value
+    }
+    let expectsContinue = request.header("expect")?.lowercased() == "100-continue"
+    return .complete(
+      request: request, headLength: end + 4, contentLength: contentLength, expectsContinue: expectsContinue)
+  }
+
+  private struct RequestLine {
+    var method: String
+    var path: String
+    var query: [QueryItem]
+    var minorVersion: Int
+  }
+
+  private enum LineError: Error { case malformed }
+
+  private static func parseRequestLine(_ bytes: ArraySlice<UInt8>) -> Result<RequestLine, LineError> {
+    let parts = bytes.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+    guard parts.count == 3, isMethod(parts[0]) else { return .failure(.malformed) }
+    let version = String(decoding: parts[2], as: UTF8.self)
+    guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return .failure(.malformed) }
+    var target = parts[1]
+    if let schemeEnd = firstIndex(of: Array("://".utf8), in: Array(target)) {
+      // Absolute form (proxies): keep only the path and query.
+      let afterScheme = target.dropFirst(schemeEnd + 3)
+      target = afterScheme.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? [UInt8(ascii: "/")]
+    }
+    guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+      return .failure(.malformed)
+    }
+    let pieces = target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
+    guard let path = FormDecoding.decode(pieces[0], plusIsSpace: false),
+      let query = pieces.count > 1 ? FormDecoding.items(pieces[1]) : []
+    else { return .failure(.malformed) }
+    return .success(
+      RequestLine(
+        method: String(decoding: parts[0], as: UTF8.self), path: path, query: query,
+        minorVersion: version == "HTTP/1.1" ? 1 : 0))
+  }
+
+  private static func parseHeader(_ bytes: ArraySlice<UInt8>) -> (name: String, value: String)? {
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+    let name = bytes[bytes.startIndex..<colon]
+    guard !name.isEmpty, name.allSatisfy(isTokenByte) else { return nil }
+    var value = bytes[(colon + 1)...].drop { $0 == 32 || $0 == 9 }
+    while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
+    guard value.allSatisfy({ ($0 >= 32 && $0 != 127) || $0 == 9 }) else { return nil }
+    return (String(decoding: name, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
+  }
+
+  /// A reason to reject before the head is complete, or `nil` while it could still be valid.
+  private static func earlyProblem(_ buffer: [UInt8]) -> String? {
+    let methodPart = buffer.prefix { $0 != UInt8(ascii: " ") }
+    if methodPart.count > maximumMethodLength || !methodPart.allSatisfy(isMethodByte) {
+      return "malformed request line"
+    }
+    if let lineEnd = firstIndex(of: crlf, in: buffer), case .failure = parseRequestLine(buffer[0..<lineEnd]) {
+      return "malformed request line"
+    }
+    return nil
+  }
+
+  private static func isMethod(_ bytes: ArraySlice<UInt8>) -> Bool {
+    !bytes.isEmpty && bytes.count <= maximumMethodLength && bytes.allSatisfy(isMethodByte)
+  }
+
+  private static func isMethodByte(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+  }
+
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default:
+      Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+  }
+
+  private static func split(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    var lines: [ArraySlice<UInt8>] = []
+    var start = bytes.startIndex
+    var index = start
+    while index + 1 < bytes.endIndex {
+      if bytes[index] == 13, bytes[index + 1] == 10 {
+        lines.append(bytes[start..<index])
+        index += 2
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    lines.append(bytes[start..<bytes.endIndex])
+    return lines
+  }
+
+  /// The offset of the first occurrence of `needle` in `haystack`.
+  static func firstIndex(of needle: [UInt8], in haystack: some Collection<UInt8>) -> Int? {
+    let bytes = Array(haystack)
+    guard bytes.count >= needle.count else { return nil }
+    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+      if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start }
+    }
+    return nil
+  }
+}

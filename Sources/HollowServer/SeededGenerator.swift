@@ -1,0 +1,26 @@
+/// SplitMix64: a small, fast generator whose sequence is fixed by its seed, so the data set is
+/// reproducible on every platform (the standard library's generator is not seedable).
+struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// True with probability `percent` / 100.
+  mutating func chance(_ percent: Int) -> Bool {
+    Int.random(in: 0..<100, using: &self) < percent
+  }
+
+  mutating func pick<T>(_ elements: [T]) -> T {
+    elements[Int.random(in: 0..<elements.count, using: &self)]
+  }
+}

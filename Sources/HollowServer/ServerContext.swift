@@ -1,0 +1,16 @@
+/// What every connection thread shares: immutable configuration and thread-safe services.
+final class ServerContext: Sendable {
+  let configuration: ServerConfiguration
+  let router: Router
+  let faults: FaultInjector
+  let log = RequestLog()
+
+  init(configuration: ServerConfiguration) {
+    self.configuration = configuration
+    router = Router(
+      store: DataStore(
+        seed: configuration.seed, postCount: configuration.postCount, maxImageBytes: configuration.limits.maxImageBytes),
+      token: configuration.token)
+    faults = FaultInjector(latency: configuration.latency, failures: configuration.failures, seed: configuration.seed)
+  }
+}
