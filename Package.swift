@@ -18,12 +18,14 @@ let package = Package(
     .target(name: "Signal"),
     .target(name: "HollowCache"),
     .target(name: "HollowKit", dependencies: ["Signal", "HollowCache"]),
-    .target(name: "HollowServer", dependencies: ["HollowKit"]),
+    .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
     .executableTarget(name: "hollow-cli", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
     .executableTarget(name: "Playground", dependencies: ["Signal"], path: "Playground"),
+    // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
+    .executableTarget(name: "hollow-cache-crash-helper", dependencies: ["HollowCache"], path: "Tests/CacheCrashHelper"),
     .testTarget(name: "SignalTests", dependencies: ["Signal"]),
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
-    .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit"]),
+    .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache"]),
     .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "HollowCache"]),
   ]

@@ -6,12 +6,11 @@
 // `Sequence` with `publisher`, so one module importing both would be ambiguous.
 import PackageDescription
 
-
 let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(path: ".."),
+    .package(name: "Hollow", path: ".."),
     .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
   ],

@@ -3,8 +3,7 @@
 
 let pages: [any PlaygroundPage.Type] = [
   OperatorsPage.self,
-
-
+  SubjectsPage.self,
 
 ]
 

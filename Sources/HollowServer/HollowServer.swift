@@ -138,6 +138,11 @@ public final class HollowServer: Sendable {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         admit(fd, context: context, connections: connections)
       }
+      if errno == EMFILE || errno == ENFILE {
+        // Out of descriptors: the pending connection stays readable, so back off instead of spinning.
+        var wakeOnly = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+        if poll(&wakeOnly, 1, 100) > 0 { return }
+      }
     }
   }
 

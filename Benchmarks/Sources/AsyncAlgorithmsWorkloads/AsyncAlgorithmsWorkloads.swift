@@ -59,7 +59,7 @@ public func asyncAlgorithmsShare(subscribers: Int, elements: Int, buffer: Int) a
         var iterator = shared.makeAsyncIterator()
         await gate.arriveAndWait()
         var total = 0
-        while let value = await iterator.next() { total &+= value }
+        while let value = await iterator.next(isolation: nil) { total &+= value }
         return total
       }
     }

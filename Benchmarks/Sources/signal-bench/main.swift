@@ -50,7 +50,8 @@ func compare(
 ) async {
   let ourTime = await median(repetitions: settings.repetitions, ours).nanoseconds / Double(elements)
   let peerTime = await median(repetitions: settings.repetitions, peer).nanoseconds / Double(elements)
-  record(workload, ourTime: ourTime, peerName: peerName, peerTime: peerTime, target: target, minimumSpeedup: minimumSpeedup)
+  record(
+    workload, ourTime: ourTime, peerName: peerName, peerTime: peerTime, target: target, minimumSpeedup: minimumSpeedup)
 }
 
 @MainActor
@@ -65,7 +66,6 @@ func record(
       ratio: format3(speedup) + "x", target: target, verdict: verdict))
   fputs("measured: \(workload) vs \(peerName): \(format3(speedup))x\n", stderr)
 }
-
 
 // MARK: map -> filter -> compactMap -> reduce
 
@@ -86,12 +86,15 @@ if wanted("chain") {
 if wanted("main") {
   let n = settings.size(1_000_000)
   let slowN = settings.size(20_000)
-  let oursMain = await median(repetitions: settings.repetitions) { await signalChainOnMainActor(n) }.nanoseconds
+  let oursMain =
+    await median(repetitions: settings.repetitions) { await signalChainOnMainActor(n) }.nanoseconds
     / Double(n)
-  let oursDetached = await median(repetitions: settings.repetitions) {
-    await Task.detached { await signalChain(n) }.value
-  }.nanoseconds / Double(n)
-  let stdlibMain = await median(repetitions: settings.repetitions) { await standardLibraryChainOnMainActor(slowN) }
+  let oursDetached =
+    await median(repetitions: settings.repetitions) {
+      await Task.detached { await signalChain(n) }.value
+    }.nanoseconds / Double(n)
+  let stdlibMain =
+    await median(repetitions: settings.repetitions) { await standardLibraryChainOnMainActor(slowN) }
     .nanoseconds / Double(slowN)
   let stdlibElementsMain = stdlibMain
   record(
@@ -100,11 +103,13 @@ if wanted("main") {
   record(
     "chain + reduce, main actor", ourTime: oursMain, peerName: "ours detached", peerTime: oursDetached,
     target: ">= 0.5x (within 2x)", minimumSpeedup: 0.5)
-  let elementsMain = await median(repetitions: settings.repetitions) { await signalElementsOnMainActor(n) }
+  let elementsMain =
+    await median(repetitions: settings.repetitions) { await signalElementsOnMainActor(n) }
     .nanoseconds / Double(n)
-  let elementsDetached = await median(repetitions: settings.repetitions) {
-    await Task.detached { await signalElements(n) }.value
-  }.nanoseconds / Double(n)
+  let elementsDetached =
+    await median(repetitions: settings.repetitions) {
+      await Task.detached { await signalElements(n) }.value
+    }.nanoseconds / Double(n)
   record(
     "chain, for await per element, main actor", ourTime: elementsMain, peerName: "stdlib chain, main actor",
     peerTime: stdlibElementsMain, target: ">= 100x", minimumSpeedup: 100)

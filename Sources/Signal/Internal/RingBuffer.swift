@@ -58,3 +58,5 @@ struct RingBuffer<Element> {
     head = 0
   }
 }
+
+extension RingBuffer: Sendable where Element: Sendable {}

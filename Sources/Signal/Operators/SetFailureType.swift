@@ -7,9 +7,11 @@ extension Publisher where Failure == Never {
   /// let all = local.merge(with: remotePosts)  // remotePosts fails with FetchError
   /// ```
   @inlinable
-  public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Publishers.SetFailureType<
-    Self, NewFailure
-  > {
+  public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type)
+    -> Publishers.SetFailureType<
+      Self, NewFailure
+    >
+  {
     Publishers.SetFailureType(upstream: self)
   }
 }

@@ -1,13 +1,11 @@
-import Synchronization
-
 /// The shared state of a ``Future`` and all its copies: the work, and its outcome once known.
 ///
-/// A `Mutex` rather than an actor: a subscriber of a finished future gets the outcome
+/// A lock (``Lock``) rather than an actor: a subscriber of a finished future gets the outcome
 /// without suspending or hopping executors, and the waiters are resumed after the lock
 /// is released, so no continuation ever runs while the lock is held.
 final class FutureStorage<Output: Sendable, Failure: Error>: Sendable {
   private let work: @Sendable () async throws(Failure) -> Output
-  private let state = Mutex(FutureStateMachine<Output, Failure>())
+  private let state = Lock(FutureStateMachine<Output, Failure>())
   private let census: CensusScope?
 
   init(work: @escaping @Sendable () async throws(Failure) -> Output) {

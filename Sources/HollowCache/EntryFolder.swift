@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The outcome of reading one entry file.
+enum EntryRead {
+  /// No file has that name.
+  case missing
+  /// The file failed a check.
+  case defective(EntryDefect)
+  /// The file passed every check; `payload` is nil when it was not asked for.
+  case valid(EntryHeader, payload: [UInt8]?)
+  /// The system refused the read (for example `EACCES` or `EIO`); the file was left alone.
+  case failed(SystemError)
+}
+
+/// The files of one cache folder: entry files, temporary files and the lock file.
+///
+/// Names: an entry file is named by the 64 lowercase hexadecimal digits of the SHA-256 of its full key; a
+/// temporary file is `.tmp-<random>.partial`; the lock file is `.lock`. Other files are left alone.
+///
+/// Every mutation (rename into place, unlink, leftover cleanup) happens inside ``withLock(_:)``, an exclusive
+/// `flock` on the lock file, so two processes (or two instances in one process, which open their own lock
+/// file descriptions) never interleave them. Reads take no lock: renames are atomic, so a reader opens either
+/// a whole old file or a whole new one, and it checks everything it reads anyway.
+final class EntryFolder {
+  static let temporaryPrefix = ".tmp-"
+  static let temporarySuffix = ".partial"
+  static let lockFileName = ".lock"
+
+  let path: String
+  private let lockFile: FileDescriptor
+
+  /// Creates the folder (mode 0700) and its lock file (mode 0600) if needed, and opens the lock file.
+  init(path: String) throws(CacheError) {
+    self.path = path
+    try Self.makeDirectories(path)
+    do throws(SystemError) {
+      lockFile = try FileDescriptor(path: path + "/" + Self.lockFileName, flags: O_RDWR | O_CREAT, mode: 0o600)
+      try lockFile.setPermissions(0o600)
+    } catch {
+      throw .directoryUnavailable(path: path, code: error.code)
+    }
+  }
+
+  /// Runs `body` holding the folder's exclusive lock. `body` must not suspend: the lock blocks its thread.
+  func withLock<T>(_ body: () throws(CacheError) -> T) throws(CacheError) -> T {
+    do throws(SystemError) {
+      try lockFile.lockExclusively()
+    } catch {
+      throw .ioFailed(operation: "lock", path: path + "/" + Self.lockFileName, code: error.code)
+    }
+    defer { lockFile.unlock() }
+    return try body()
+  }
+
+  func entryPath(_ name: String) -> String {
+    path + "/" + name
+  }
+
+  /// Reads and checks the entry file `name`.
+  ///
+  /// The stored key must equal `expectedKey`, or, without one, hash to `name`. The payload is read and its
+  /// checksum checked only when `payload` is true. When `touch` is given and the file is sound, its last
+  /// access field is rewritten to it.
+  func read(_ name: String, expectedKey: [UInt8]?, payload: Bool, touch: Timestamp?) -> EntryRead {
+    var touch = touch
+    let file: FileDescriptor
+    do throws(SystemError) {
+      file = try Self.open(entryPath(name), writable: touch != nil)
+    } catch {
+      guard touch != nil, error.code == EACCES else { return error.code == ENOENT ? .missing : .failed(error) }
+      // A file we may read but not write is still served; only its last access is not recorded.
+      touch = nil
+      do throws(SystemError) {
+        file = try Self.open(entryPath(name), writable: false)
+      } catch {
+        return error.code == ENOENT ? .missing : .failed(error)
+      }
+    }
+    do throws(SystemError) {
+      let size = try file.size()
+      guard size > 0 else { return .defective(.empty) }
+      let fixed = try file.read(at: 0, count: EntryHeader.fixedSize)
+      let keyLength: Int
+      do throws(EntryDefect) {
+        keyLength = try EntryHeader.keyLength(fixed: fixed)
+      } catch {
+        return .defective(error)
+      }
+      let key = try file.read(at: EntryHeader.fixedSize, count: keyLength)
+      let header: EntryHeader
+      do throws(EntryDefect) {
+        header = try EntryHeader(fixed: fixed, key: key, fileSize: size)
+      } catch {
+        return .defective(error)
+      }
+      let keyMatches = expectedKey.map { $0 == key } ?? (SHA256.hex(key) == name)
+      guard keyMatches else { return .defective(.keyMismatch) }
+      var body: [UInt8]?
+      if payload {
+        let bytes = try file.read(at: header.size, count: header.payloadLength)
+        guard bytes.count == header.payloadLength else { return .defective(.truncated) }
+        guard CRC32.checksum(bytes) == header.payloadCRC else { return .defective(.payloadChecksum) }
+        body = bytes
+      }
+      if let touch {
+        // Best effort: a lost last-access update only changes which entry is evicted first.
+        try? file.write(EntryHeader.encodeLastAccess(touch), at: EntryHeader.lastAccessOffset)
+      }
+      return .valid(header, payload: body)
+    } catch {
+      return .failed(error)
+    }
+  }
+
+  /// Writes `bytes` as the entry file `name` atomically: a temporary file in this folder is written, synced
+  /// and renamed over the entry, then the folder is synced. Call inside ``withLock(_:)``.
+  func write(_ name: String, bytes: [UInt8]) throws(CacheError) {
+    let temporary = path + "/" + Self.temporaryPrefix + Self.randomToken() + Self.temporarySuffix
+    do throws(SystemError) {
+      let file = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+      try file.setPermissions(0o600)
+      try file.write(bytes, at: 0)
+      try file.sync()
+    } catch {
+      unlink(temporary)
+      throw .ioFailed(operation: "write", path: temporary, code: error.code)
+    }
+    guard rename(temporary, entryPath(name)) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw .ioFailed(operation: "rename into place", path: entryPath(name), code: code)
+    }
+    syncFolder()
+  }
+
+  /// Deletes the file `name` in this folder; a file already gone is not an error. Call inside ``withLock(_:)``.
+  func remove(_ name: String) throws(CacheError) {
+    guard unlink(path + "/" + name) == 0 || errno == ENOENT else {
+      throw .ioFailed(operation: "remove", path: path + "/" + name, code: errno)
+    }
+  }
+
+  /// The entry files and the temporary files in this folder.
+  func listing() throws(CacheError) -> (entries: [String], temporaries: [String]) {
+    guard let directory = opendir(path) else {
+      throw .ioFailed(operation: "list", path: path, code: errno)
+    }
+    defer { closedir(directory) }
+    var entries: [String] = []
+    var temporaries: [String] = []
+    while let item = readdir(directory) {
+      let name = withUnsafePointer(to: &item.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
+          String(cString: $0)
+        }
+      }
+      if Self.isEntryName(name) {
+        entries.append(name)
+      } else if name.hasPrefix(Self.temporaryPrefix) && name.hasSuffix(Self.temporarySuffix) {
+        temporaries.append(name)
+      }
+    }
+    return (entries, temporaries)
+  }
+
+  private static func open(_ path: String, writable: Bool) throws(SystemError) -> FileDescriptor {
+    try FileDescriptor(path: path, flags: writable ? O_RDWR : O_RDONLY)
+  }
+
+  static func isEntryName(_ name: String) -> Bool {
+    let utf8 = name.utf8
+    return utf8.count == 64 && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
+  private func syncFolder() {
+    // Best effort: the rename is already atomic; syncing the folder only makes it durable sooner.
+    guard let folder = try? FileDescriptor(path: path, flags: O_RDONLY | O_DIRECTORY) else { return }
+    try? folder.sync()
+  }
+
+  private static func randomToken() -> String {
+    let value = UInt64.random(in: 0...UInt64.max)
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  private static func makeDirectories(_ path: String) throws(CacheError) {
+    guard !path.isEmpty else { throw .directoryUnavailable(path: path, code: ENOENT) }
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      guard mkdir(current, 0o700) == 0 || errno == EEXIST else {
+        throw .directoryUnavailable(path: path, code: errno)
+      }
+    }
+    guard chmod(path, 0o700) == 0 else { throw .directoryUnavailable(path: path, code: errno) }
+  }
+}

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call, carrying its `errno`.
+struct SystemError: Error, Equatable {
+  var code: Int32
+
+  static func last() -> SystemError { SystemError(code: errno) }
+}
+
+/// The text the C library gives for an `errno` value.
+func systemMessage(_ code: Int32) -> String {
+  String(cString: strerror(code))
+}
+
+/// An open file, closed when it goes out of scope.
+///
+/// Reads and writes loop over short transfers and `EINTR`, so callers see either every byte or an error.
+struct FileDescriptor: ~Copyable {
+  let raw: Int32
+
+  /// Opens `path`; `mode` applies when `flags` create the file.
+  init(path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) {
+    var descriptor: Int32
+    repeat {
+      descriptor = open(path, flags | O_CLOEXEC, mode)
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else { throw SystemError.last() }
+    raw = descriptor
+  }
+
+  deinit {
+    close(raw)
+  }
+
+  /// The file's size in bytes.
+  func size() throws(SystemError) -> Int {
+    var info = stat()
+    guard fstat(raw, &info) == 0 else { throw SystemError.last() }
+    return Int(info.st_size)
+  }
+
+  /// Up to `count` bytes from `offset`; fewer only at the end of the file.
+  func read(at offset: Int, count: Int) throws(SystemError) -> [UInt8] {
+    guard count > 0 else { return [] }
+    var failure: SystemError?
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var done = 0
+      while done < count {
+        let result = pread(raw, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+        if result < 0 {
+          if errno == EINTR { continue }
+          failure = SystemError.last()
+          break
+        }
+        if result == 0 { break }
+        done += result
+      }
+      initialized = done
+    }
+    if let failure { throw failure }
+    return bytes
+  }
+
+  /// Writes every byte of `bytes` at `offset`.
+  func write(_ bytes: [UInt8], at offset: Int) throws(SystemError) {
+    var failure: SystemError?
+    bytes.withUnsafeBytes { buffer in
+      var done = 0
+      while done < buffer.count {
+        let result = pwrite(raw, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done))
+        if result < 0 {
+          if errno == EINTR { continue }
+          failure = SystemError.last()
+          return
+        }
+        done += result
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Sets the permission bits, whatever the process's umask did to them at creation.
+  func setPermissions(_ mode: mode_t) throws(SystemError) {
+    guard fchmod(raw, mode) == 0 else { throw SystemError.last() }
+  }
+
+  /// Flushes the file's data and metadata to the device.
+  func sync() throws(SystemError) {
+    guard fsync(raw) == 0 else { throw SystemError.last() }
+  }
+
+  /// Takes an exclusive advisory lock, waiting for other holders.
+  func lockExclusively() throws(SystemError) {
+    while flock(raw, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw SystemError.last() }
+    }
+  }
+
+  /// Releases the advisory lock.
+  func unlock() {
+    _ = flock(raw, LOCK_UN)
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A memory tier in front of a disk tier: reads try memory first, then disk (promoting what they find into
+/// memory); writes go to disk, then memory.
+///
+/// ```swift
+/// let namespace = CacheNamespace(serverURL: server, token: token)
+/// let cache = try TwoTierCache(directory: CacheDirectory.resolve(), namespace: namespace)
+/// try await cache.set(value: thread, forKey: "thread/42", ttl: .seconds(300))
+/// let cached = await cache.value(Thread.self, forKey: "thread/42")
+/// ```
+///
+/// With a namespace, every key is prefixed by it (see ``CacheNamespace``), so caches of different accounts or
+/// servers can share one folder without seeing each other's entries.
+public final class TwoTierCache: Sendable {
+  /// The memory tier, keyed by full (namespaced) key.
+  public let memory: MemoryCache<String, Data>
+  /// The disk tier.
+  public let disk: DiskCache
+  /// The prefix of every key, if any.
+  public let namespace: CacheNamespace?
+
+  /// Combines existing tiers.
+  public init(memory: MemoryCache<String, Data>, disk: DiskCache, namespace: CacheNamespace? = nil) {
+    self.memory = memory
+    self.disk = disk
+    self.namespace = namespace
+  }
+
+  /// Opens a disk tier in `directory` and puts a memory tier of at most `memoryCostLimit` bytes in front.
+  public convenience init(
+    directory: String, limits: DiskCache.Limits = .default, memoryCostLimit: Int = 32 << 20,
+    memoryCountLimit: Int = 1_000, namespace: CacheNamespace? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws(CacheError) {
+    self.init(
+      memory: MemoryCache(costLimit: memoryCostLimit, countLimit: memoryCountLimit, now: now),
+      disk: try DiskCache(directory: directory, limits: limits, now: now), namespace: namespace)
+  }
+
+  /// The disk folder.
+  public var path: String { disk.path }
+
+  /// The counters of both tiers.
+  public var statistics: TwoTierStatistics {
+    get async { TwoTierStatistics(memory: memory.statistics, disk: await disk.statistics) }
+  }
+
+  /// The payload for `key` from memory, else from disk; nil if absent, expired or corrupt.
+  public func data(forKey key: String) async -> Data? {
+    let fullKey = namespaced(key)
+    if let data = memory.value(forKey: fullKey) { return data }
+    guard let entry = await disk.entry(forKey: fullKey) else { return nil }
+    memory.setValue(entry.data, forKey: fullKey, cost: entry.data.count, expires: entry.expires)
+    return entry.data
+  }
+
+  /// Stores `data` for `key` on disk, then in memory.
+  ///
+  /// - Parameter ttl: how long the entry lives; nil uses the disk tier's default time to live.
+  /// - Throws: what ``DiskCache/set(_:forKey:ttl:)`` throws; memory is then left without the key.
+  public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) async throws(CacheError) {
+    let fullKey = namespaced(key)
+    let expires: Date?
+    do {
+      expires = try await disk.set(data, forKey: fullKey, ttl: ttl)
+    } catch {
+      memory.removeValue(forKey: fullKey)
+      throw error
+    }
+    memory.setValue(data, forKey: fullKey, cost: data.count, expires: expires)
+  }
+
+  /// Removes the entry for `key` from both tiers.
+  public func removeValue(forKey key: String) async throws(CacheError) {
+    let fullKey = namespaced(key)
+    memory.removeValue(forKey: fullKey)
+    try await disk.removeValue(forKey: fullKey)
+  }
+
+  /// Removes every entry from both tiers (on disk, every namespace's).
+  public func removeAll() async throws(CacheError) {
+    memory.removeAll()
+    try await disk.removeAll()
+  }
+
+  /// Checks every entry on disk; see ``DiskCache/verify()``.
+  public func verify() async throws(CacheError) -> DiskCache.VerificationReport {
+    try await disk.verify()
+  }
+
+  /// The value for `key` decoded from JSON; nil if absent, expired, corrupt or not decodable as `type`
+  /// (an undecodable entry is deleted from both tiers and counted as corrupt).
+  public func value<Value: Decodable>(_ type: Value.Type, forKey key: String) async -> Value? {
+    guard let data = await data(forKey: key) else { return nil }
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch {
+      let fullKey = namespaced(key)
+      memory.discardCorrupt(forKey: fullKey)
+      await disk.discardCorrupt(forKey: fullKey, data: data)
+      return nil
+    }
+  }
+
+  /// Stores `value` encoded as JSON for `key`.
+  public func set<Value: Encodable>(value: Value, forKey key: String, ttl: Duration? = nil) async throws(CacheError) {
+    let data: Data
+    do {
+      data = try JSONEncoder().encode(value)
+    } catch {
+      throw .encodingFailed(String(describing: type(of: value)))
+    }
+    try await set(data, forKey: key, ttl: ttl)
+  }
+
+  private func namespaced(_ key: String) -> String {
+    namespace.map { $0.key(key) } ?? key
+  }
+}

@@ -1,0 +1,71 @@
+extension Publisher {
+  /// Subscribes and calls your closures for every value and for the completion, until the
+  /// returned token is cancelled or deinitialized.
+  ///
+  /// ```swift
+  /// @MainActor final class FeedView {
+  ///   var posts: [Post] = []
+  ///   var subscriptions = Set<AnyCancellable>()
+  ///   func bind(_ feed: some Publisher<Post, FeedError>) {
+  ///     feed.sink { completion in
+  ///       if case .failure(let error) = completion { self.show(error) }
+  ///     } receiveValue: { post in
+  ///       self.posts.append(post)  // runs on the main actor
+  ///     }
+  ///     .store(in: &subscriptions)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The subscription is made before `sink` returns, so a subject delivers whatever is sent
+  /// after this call. It is then served by a new task that inherits the caller's isolation: created on
+  /// the main actor (or any actor), the closures run there, in order, and need not be
+  /// `@Sendable`. Cancelling the token cancels that task: the upstream stops, and
+  /// `receiveCompletion` is not called (as in Combine).
+  ///
+  /// - Parameters:
+  ///   - isolation: where the closures run; defaults to the caller's isolation.
+  ///   - receiveCompletion: called once when the publisher finishes or fails.
+  ///   - receiveValue: called for each value.
+  public func sink(
+    isolation: isolated (any Actor)? = #isolation,
+    receiveCompletion: @escaping (Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    // Subscribe now, not when the task first runs: a hot publisher (a subject) must deliver
+    // what is sent right after `sink` returns, as Combine's synchronous subscription does.
+    var iterator = makeAsyncIterator()
+    let task = Task {
+      // Capturing the isolated parameter makes the task run on that actor.
+      _ = isolation
+      do throws(Failure) {
+        while let value = try await iterator.next(isolation: isolation) {
+          receiveValue(value)
+        }
+      } catch {
+        if !Task.isCancelled { receiveCompletion(.failure(error)) }
+        return
+      }
+      if !Task.isCancelled { receiveCompletion(.finished) }
+    }
+    return AnyCancellable { task.cancel() }
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Subscribes and calls `receiveValue` for every value, until the returned token is
+  /// cancelled or deinitialized.
+  ///
+  /// ```swift
+  /// let subscription = subject.sink { print("got", $0) }
+  /// ```
+  ///
+  /// The closure runs in a task that inherits the caller's isolation (see
+  /// ``Publisher/sink(isolation:receiveCompletion:receiveValue:)``).
+  public func sink(
+    isolation: isolated (any Actor)? = #isolation,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    sink(isolation: isolation, receiveCompletion: { _ in }, receiveValue: receiveValue)
+  }
+}

@@ -1,0 +1,203 @@
+/// A parked consumer or sender. Every wake-up carries no payload: the woken task takes
+/// the lock again and looks at the state, so one continuation type serves both sides.
+@usableFromInline
+typealias SubjectWaiter = UnsafeContinuation<Void, Never>
+
+/// Identifies one subscriber: its slot and, because slots are reused, its unique id.
+@usableFromInline
+struct SubjectToken: Sendable {
+  @usableFromInline let slot: Int
+  @usableFromInline let id: Int
+
+  @inlinable
+  init(slot: Int, id: Int) {
+    self.slot = slot
+    self.id = id
+  }
+}
+
+/// The state every subject shares: subscribers with their own bounded buffers, parked
+/// senders, the replay window and the completion. A plain value type, mutated only
+/// inside ``SubjectStorage``'s lock; its methods report whom to wake instead of waking.
+@usableFromInline
+struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
+  /// What a subscriber's `next()` should do.
+  @usableFromInline
+  enum NextAction {
+    /// Return the value; resume `sender` (if any) after unlocking, because the buffer that
+    /// blocked it has drained to its low watermark.
+    case value(Output, resumingSender: SubjectWaiter?)
+    /// The subscription is over: completed (`.finished` / `.failure`), or removed (`nil`).
+    case end(Completion<Failure>?)
+    /// Nothing buffered: park until a value or the completion arrives.
+    case park
+  }
+
+  @usableFromInline var subscribers: ContiguousArray<SubjectSubscriber<Output>> = []
+  @usableFromInline var freeSlots: [Int] = []
+  @usableFromInline var nextID = 0
+  /// How many `.suspend` subscribers are full (between reaching capacity and draining to
+  /// the low watermark). Sends are admitted only when this is zero.
+  @usableFromInline var blockingCount = 0
+  @usableFromInline var waitingSenders: [(ticket: Int, waiter: SubjectWaiter)] = []
+  @usableFromInline var nextTicket = 0
+  @usableFromInline var completion: Completion<Failure>?
+  @usableFromInline var replay: RingBuffer<Output>
+  @usableFromInline let replayLimit: Int
+  @usableFromInline let replaysAfterCompletion: Bool
+
+  /// - Parameters:
+  ///   - replayLimit: how many of the latest values a new subscriber receives first.
+  ///   - initial: values already in the replay window (a current value).
+  ///   - replaysAfterCompletion: whether a subscriber joining after completion still gets them.
+  @usableFromInline
+  init(replayLimit: Int, initial: [Output], replaysAfterCompletion: Bool) {
+    self.replayLimit = Swift.max(0, replayLimit)
+    self.replaysAfterCompletion = replaysAfterCompletion
+    replay = RingBuffer(minimumCapacity: Swift.min(self.replayLimit, 1024))
+    for value in initial { remember(value) }
+  }
+
+  /// The oldest value in the replay window: with a window of one (a current value), the latest.
+  @usableFromInline
+  var oldestReplayed: Output? { replay.first }
+
+  @inlinable
+  mutating func remember(_ value: Output) {
+    guard replayLimit > 0 else { return }
+    if replay.count == replayLimit { _ = replay.popFirst() }
+    replay.append(value)
+  }
+
+  // MARK: Subscribers
+
+  @usableFromInline
+  mutating func subscribe(policy: BufferingPolicy) -> SubjectToken {
+    nextID += 1
+    var subscriber = SubjectSubscriber<Output>(id: nextID, policy: policy)
+    if completion == nil || replaysAfterCompletion {
+      // A copy, so the window itself is untouched; subscribing is rare, so the copy is affordable.
+      var replayed = replay
+      while let value = replayed.popFirst() {
+        if subscriber.receive(value).becameBlocking { blockingCount += 1 }
+      }
+    }
+    if let slot = freeSlots.popLast() {
+      subscribers[slot] = subscriber
+      return SubjectToken(slot: slot, id: nextID)
+    }
+    subscribers.append(subscriber)
+    return SubjectToken(slot: subscribers.count - 1, id: nextID)
+  }
+
+  @inlinable
+  func owns(_ token: SubjectToken) -> Bool {
+    token.slot < subscribers.count && subscribers[token.slot].id == token.id
+  }
+
+  /// Removes a subscriber (dropped iterator, cancelled task, or finished stream) and
+  /// discards what it had buffered. Returns its parked consumer and a sender it was blocking.
+  @usableFromInline
+  mutating func unsubscribe(_ token: SubjectToken) -> (consumer: SubjectWaiter?, sender: SubjectWaiter?) {
+    guard owns(token) else { return (nil, nil) }
+    let removed = subscribers[token.slot]
+    subscribers[token.slot] = SubjectSubscriber.vacant
+    freeSlots.append(token.slot)
+    var sender: SubjectWaiter?
+    if removed.isBlocking { sender = unblockOne() }
+    return (removed.waiter, sender)
+  }
+
+  // MARK: Consuming
+
+  @inlinable
+  mutating func next(_ token: SubjectToken) -> NextAction {
+    guard owns(token) else { return .end(nil) }
+    if let value = subscribers[token.slot].buffer.popFirst() {
+      var sender: SubjectWaiter?
+      if subscribers[token.slot].drainedBelowWatermark() { sender = unblockOne() }
+      return .value(value, resumingSender: sender)
+    }
+    if let completion {
+      subscribers[token.slot] = SubjectSubscriber.vacant
+      freeSlots.append(token.slot)
+      return .end(completion)
+    }
+    return .park
+  }
+
+  /// Parks the subscriber's consumer unless there is already something for it;
+  /// returns `false` if the caller must resume `waiter` right away.
+  @usableFromInline
+  mutating func park(_ token: SubjectToken, _ waiter: SubjectWaiter) -> Bool {
+    guard owns(token), subscribers[token.slot].buffer.isEmpty, completion == nil else { return false }
+    subscribers[token.slot].waiter = waiter
+    return true
+  }
+
+  // MARK: Sending
+
+  /// Delivers `value` to every subscriber if no `.suspend` subscriber is full, collecting
+  /// the parked consumers to wake in `wakes`.
+  @inlinable
+  mutating func send(_ value: Output, waking wakes: inout SubjectWakeList) -> SubjectSendResult {
+    guard completion == nil else { return .completed }
+    guard blockingCount == 0 else { return .full }
+    var slot = 0
+    let end = subscribers.count
+    while slot < end {
+      let outcome = subscribers[slot].receive(value)
+      if outcome.becameBlocking { blockingCount += 1 }
+      if let consumer = outcome.consumer { wakes.append(consumer) }
+      slot += 1
+    }
+    remember(value)
+    // Senders parked behind us are woken one at a time; each passes the baton on while there is room.
+    if blockingCount == 0, !waitingSenders.isEmpty { wakes.append(waitingSenders.removeFirst().waiter) }
+    return .delivered
+  }
+
+  @usableFromInline
+  mutating func makeTicket() -> Int {
+    nextTicket += 1
+    return nextTicket
+  }
+
+  /// Parks a sender that found the subject full. Returns `false` (resume at once) if the
+  /// subject is no longer full or is completed, so the sender retries.
+  @usableFromInline
+  mutating func parkSender(ticket: Int, _ waiter: SubjectWaiter) -> Bool {
+    guard completion == nil, blockingCount > 0 else { return false }
+    waitingSenders.append((ticket, waiter))
+    return true
+  }
+
+  @usableFromInline
+  mutating func cancelSender(ticket: Int) -> SubjectWaiter? {
+    guard let index = waitingSenders.firstIndex(where: { $0.ticket == ticket }) else { return nil }
+    return waitingSenders.remove(at: index).waiter
+  }
+
+  @usableFromInline
+  mutating func unblockOne() -> SubjectWaiter? {
+    blockingCount -= 1
+    guard blockingCount == 0, !waitingSenders.isEmpty else { return nil }
+    return waitingSenders.removeFirst().waiter
+  }
+
+  /// Records the completion; returns every parked consumer and sender, all to be woken.
+  @usableFromInline
+  mutating func complete(_ completion: Completion<Failure>) -> [SubjectWaiter] {
+    guard self.completion == nil else { return [] }
+    self.completion = completion
+    var waiters = waitingSenders.map(\.waiter)
+    waitingSenders.removeAll()
+    for slot in subscribers.indices {
+      if let consumer = subscribers[slot].waiter {
+        subscribers[slot].waiter = nil
+        waiters.append(consumer)
+      }
+    }
+    return waiters
+  }
+}

@@ -1,0 +1,211 @@
+import Testing
+
+@testable import Signal
+
+private enum Boom: Error, Equatable { case boom }
+
+/// Polls (yielding, with a deadline) until `condition` holds: for states no explicit signal
+/// exposes, such as "a continuation is parked" (read from a Census scope). Also used by SinkTests.
+func eventually(_ condition: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    await Task.yield()
+  }
+  return true
+}
+
+@Suite struct PassthroughSubjectTests {
+  @Test func subscriberSeesValuesSentAfterItSubscribedThenTheCompletion() async {
+    let subject = PassthroughSubject<Int, Never>()
+    await subject.send(0)
+    var iterator = subject.makeAsyncIterator()
+    for value in 1...3 { await subject.send(value) }
+    await subject.send(completion: .finished)
+    var received: [Int] = []
+    while let value = await iterator.next() { received.append(value) }
+    #expect(received == [1, 2, 3])
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test func subscriberJoiningAfterCompletionGetsTheCompletion() async throws {
+    let finished = PassthroughSubject<Int, Never>()
+    await finished.send(completion: .finished)
+    var lateFinished = finished.makeAsyncIterator()
+    #expect(await lateFinished.next() == nil)
+
+    let failed = PassthroughSubject<Int, Boom>()
+    await failed.send(1)
+    await failed.send(completion: .failure(.boom))
+    var lateFailed = failed.makeAsyncIterator()
+    await #expect(throws: Boom.boom) { try await lateFailed.next() }
+    #expect(try await lateFailed.next() == nil)
+  }
+
+  @Test func failureReachesEverySubscriberAfterItsBufferedValues() async throws {
+    let subject = PassthroughSubject<Int, Boom>()
+    var iterators = (0..<3).map { _ in subject.makeAsyncIterator() }
+    await subject.send(7)
+    await subject.send(completion: .failure(.boom))
+    for index in iterators.indices {
+      #expect(try await iterators[index].next() == 7)
+      await #expect(throws: Boom.boom) { try await iterators[index].next() }
+    }
+  }
+
+  @Test func sendsAfterCompletionAreIgnored() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.makeAsyncIterator()
+    await subject.send(completion: .finished)
+    await subject.send(1)
+    #expect(subject.trySend(2) == .completed)
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test func dropOldestKeepsTheNewestValues() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.values(buffering: .dropOldest(3)).makeAsyncIterator()
+    for value in 1...10 { #expect(subject.trySend(value) == .delivered) }
+    await subject.send(completion: .finished)
+    var received: [Int] = []
+    while let value = await iterator.next() { received.append(value) }
+    #expect(received == [8, 9, 10])
+  }
+
+  @Test func dropNewestKeepsTheOldestValues() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.values(buffering: .dropNewest(3)).makeAsyncIterator()
+    for value in 1...10 { #expect(subject.trySend(value) == .delivered) }
+    #expect(await iterator.next() == 1)
+    // Reading made room for exactly one more.
+    await subject.send(11)
+    await subject.send(12)
+    await subject.send(completion: .finished)
+    var received: [Int] = []
+    while let value = await iterator.next() { received.append(value) }
+    #expect(received == [2, 3, 11])
+  }
+
+  @Test func suspendBlocksTheSenderUntilTheSlowSubscriberReadsAndLosesNothing() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.values(buffering: .suspend(2)).makeAsyncIterator()
+    let (progress, reporter) = AsyncStream.makeStream(of: Int.self)
+    let sender = Task {
+      for value in 1...10 {
+        await subject.send(value)
+        reporter.yield(value)
+      }
+      reporter.finish()
+    }
+    var progressIterator = progress.makeAsyncIterator()
+    #expect(await progressIterator.next() == 1)
+    #expect(await progressIterator.next() == 2)
+    // The buffer is full: nothing more can be delivered until the subscriber reads.
+    #expect(subject.trySend(99) == .full)
+    var received: [Int] = []
+    while received.count < 10, let value = await iterator.next() { received.append(value) }
+    #expect(received == Array(1...10))
+    await sender.value
+    var reported: [Int] = []
+    while let value = await progressIterator.next() { reported.append(value) }
+    #expect(reported == Array(3...10))
+  }
+
+  @Test func suspendPolicyOnlyBlocksWhenFullAndFreesAtHalf() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.values(buffering: .suspend(4)).makeAsyncIterator()
+    for value in 1...4 { #expect(subject.trySend(value) == .delivered) }
+    #expect(subject.trySend(5) == .full)
+    #expect(await iterator.next() == 1)
+    // Still above the low watermark (half of 4): senders keep waiting, batching wake-ups.
+    #expect(subject.trySend(5) == .full)
+    #expect(await iterator.next() == 2)
+    #expect(subject.trySend(5) == .delivered)
+  }
+
+  @Test func droppingASubscriberReleasesASenderWaitingOnIt() async {
+    let scope = CensusScope()
+    let subject = Census.$scope.withValue(scope) { PassthroughSubject<Int, Never>() }
+    var lossless = subject.values(buffering: .dropOldest(8)).makeAsyncIterator()
+    var slow: SubjectValues<Int, Never>.Iterator? = subject.values(buffering: .suspend(1)).makeAsyncIterator()
+    let sender = Task {
+      await subject.send(1)
+      await subject.send(2)
+    }
+    #expect(await eventually { scope.parkedContinuations.load(ordering: .acquiring) == 1 })
+    #expect(slow != nil)
+    slow = nil
+    await sender.value
+    #expect(await lossless.next() == 1)
+    #expect(await lossless.next() == 2)
+  }
+
+  @Test func cancelledSenderStopsWaitingAndItsValueReachesNoSubscriber() async {
+    let scope = CensusScope()
+    let subject = Census.$scope.withValue(scope) { PassthroughSubject<Int, Never>() }
+    var iterator = subject.values(buffering: .suspend(1)).makeAsyncIterator()
+    var other = subject.values(buffering: .dropOldest(8)).makeAsyncIterator()
+    await subject.send(1)
+    let sender = Task { await subject.send(2) }
+    #expect(await eventually { scope.parkedContinuations.load(ordering: .acquiring) == 1 })
+    sender.cancel()
+    await sender.value
+    await subject.send(completion: .finished)
+    #expect(await iterator.next() == 1)
+    #expect(await iterator.next() == nil)
+    #expect(await other.next() == 1)
+    #expect(await other.next() == nil)
+    #expect(scope.parkedContinuations.load(ordering: .acquiring) == 0)
+  }
+
+  @Test func cancellingAWaitingSubscriberEndsItsStream() async {
+    let scope = CensusScope()
+    let subject = Census.$scope.withValue(scope) { PassthroughSubject<Int, Never>() }
+    let (subscribed, signal) = AsyncStream.makeStream(of: Void.self)
+    let subscriber = Task {
+      var iterator = subject.makeAsyncIterator()
+      signal.yield()
+      return await iterator.next()
+    }
+    var subscribedIterator = subscribed.makeAsyncIterator()
+    await subscribedIterator.next()
+    #expect(await eventually { scope.parkedContinuations.load(ordering: .acquiring) == 1 })
+    subscriber.cancel()
+    #expect(await subscriber.value == nil)
+    #expect(scope.parkedContinuations.load(ordering: .acquiring) == 0)
+    // The cancelled subscription is gone: a suspend(64) subscriber never blocks this sender again.
+    for value in 0..<200 { #expect(subject.trySend(value) == .delivered) }
+  }
+
+  @Test func manySubscribersEachSeeEveryValueInOrder() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let count = 2_000
+    let (ready, signal) = AsyncStream.makeStream(of: Void.self)
+    let subscribers = (0..<8).map { index in
+      Task {
+        var iterator = subject.values(buffering: index.isMultiple(of: 2) ? .suspend(4) : .default)
+          .makeAsyncIterator()
+        signal.yield()
+        var received: [Int] = []
+        while let value = await iterator.next() { received.append(value) }
+        return received
+      }
+    }
+    var readyIterator = ready.makeAsyncIterator()
+    for _ in subscribers { await readyIterator.next() }
+    for value in 0..<count { await subject.send(value) }
+    await subject.send(completion: .finished)
+    for subscriber in subscribers {
+      #expect(await subscriber.value == Array(0..<count))
+    }
+  }
+
+  @Test func deinitializedSubjectFinishesItsSubscribers() async {
+    var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
+    var iterator = subject?.makeAsyncIterator()
+    await subject?.send(1)
+    subject = nil
+    #expect(await iterator?.next() == 1)
+    #expect(await iterator?.next() == nil)
+  }
+}

@@ -1,0 +1,150 @@
+import Testing
+
+@testable import Signal
+
+private let scale = StressScale.factor
+
+/// A value tagged with its sender, so order can be checked per sender.
+private struct Tagged: Sendable, Equatable {
+  let sender: Int
+  let sequence: Int
+}
+
+/// What one subscriber saw, and whether it was allowed to lose values.
+private struct Observation: Sendable {
+  let lossless: Bool
+  let leftEarly: Bool
+  let values: [Tagged]
+}
+
+/// `true` when, for every sender, the sequence numbers only increase (nothing duplicated or reordered).
+private func isOrderedPerSender(_ values: [Tagged], senders: Int) -> Bool {
+  var last = [Int](repeating: -1, count: senders)
+  for value in values {
+    guard value.sequence > last[value.sender] else { return false }
+    last[value.sender] = value.sequence
+  }
+  return true
+}
+
+/// Waits (yielding, bounded) for everything created in `scope` to be released.
+private func settle(_ scope: CensusScope) async {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !scope.isQuiet, ContinuousClock.now < deadline { await Task.yield() }
+}
+
+@Suite struct SubjectStressTests {
+  @Test func concurrentSendersAndSubscribersWithRandomCancellation() async throws {
+    for _ in 0..<(8 * scale) {
+      let scope = CensusScope()
+      try await Census.$scope.withValue(scope) {
+        try await runRound()
+      }
+      await settle(scope)
+      #expect(scope.liveObjects.load(ordering: .acquiring) == 0)
+      #expect(scope.parkedContinuations.load(ordering: .acquiring) == 0)
+    }
+  }
+
+  private func runRound() async throws {
+    let senderCount = 3
+    let valuesPerSender = 300
+    let subject = PassthroughSubject<Tagged, Never>()
+    let (ready, signal) = AsyncStream.makeStream(of: Void.self)
+
+    var subscribers: [Task<Observation, Never>] = []
+    for index in 0..<8 {
+      let policy: BufferingPolicy
+      switch index % 4 {
+      case 0, 1: policy = .suspend(Int.random(in: 1...8))
+      case 2: policy = .dropOldest(Int.random(in: 1...8))
+      default: policy = .dropNewest(Int.random(in: 1...8))
+      }
+      // Half the subscribers leave early: their task cancels itself after a random number of values.
+      let leaveAfter = index >= 4 ? Int.random(in: 0...(senderCount * valuesPerSender)) : nil
+      subscribers.append(
+        Task {
+          var iterator = subject.values(buffering: policy).makeAsyncIterator()
+          signal.yield()
+          var values: [Tagged] = []
+          while let value = await iterator.next() {
+            values.append(value)
+            if let leaveAfter, values.count >= leaveAfter { withUnsafeCurrentTask { $0?.cancel() } }
+          }
+          return Observation(lossless: index % 4 < 2, leftEarly: leaveAfter != nil, values: values)
+        })
+    }
+    var readyIterator = ready.makeAsyncIterator()
+    for _ in subscribers { await readyIterator.next() }
+
+    // Sender 0 is cancelled midway: what it then fails to deliver is dropped for every subscriber alike.
+    let senders = (0..<senderCount).map { sender in
+      Task {
+        for sequence in 0..<valuesPerSender {
+          await subject.send(Tagged(sender: sender, sequence: sequence))
+          if sender == 0, sequence == valuesPerSender / 2 { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+      }
+    }
+    for sender in senders { await sender.value }
+    await subject.send(completion: .finished)
+
+    var observations: [Observation] = []
+    for subscriber in subscribers { observations.append(await subscriber.value) }
+    for observation in observations {
+      #expect(isOrderedPerSender(observation.values, senders: senderCount))
+    }
+    let stayed = observations.filter { $0.lossless && !$0.leftEarly }
+    let reference = try #require(stayed.first).values
+    for observation in stayed {
+      #expect(observation.values == reference)
+    }
+    // Senders that were not cancelled delivered everything to the lossless subscribers.
+    for sender in 1..<senderCount {
+      #expect(reference.filter { $0.sender == sender }.map(\.sequence) == Array(0..<valuesPerSender))
+    }
+    // Lossless early leavers saw, per sender, a prefix of what the others saw.
+    for observation in observations where observation.lossless && observation.leftEarly {
+      for sender in 0..<senderCount {
+        let seen = observation.values.filter { $0.sender == sender }
+        let all = reference.filter { $0.sender == sender }
+        #expect(Array(all.prefix(seen.count)) == seen)
+      }
+    }
+  }
+
+  @Test func subscribersComingAndGoingWhileASenderIsBlocked() async {
+    for _ in 0..<(20 * scale) {
+      let scope = CensusScope()
+      await Census.$scope.withValue(scope) {
+        let subject = ReplaySubject<Int, Never>(bufferSize: 4)
+        var survivor = subject.values(buffering: .suspend(2)).makeAsyncIterator()
+        let sender = Task {
+          for value in 0..<500 { await subject.send(value) }
+          await subject.send(completion: .finished)
+        }
+        // Short-lived suspend(1) subscribers keep blocking the sender, then vanish (dropped or cancelled).
+        let churn = Task {
+          await withTaskGroup(of: Void.self) { group in
+            for index in 0..<16 {
+              group.addTask {
+                var iterator = subject.values(buffering: .suspend(1)).makeAsyncIterator()
+                for _ in 0..<Int.random(in: 0...20) {
+                  guard await iterator.next() != nil else { return }
+                  if index.isMultiple(of: 3) { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+              }
+            }
+          }
+        }
+        var received: [Int] = []
+        while let value = await survivor.next() { received.append(value) }
+        #expect(received == Array(0..<500))
+        await churn.value
+        await sender.value
+      }
+      await settle(scope)
+      #expect(scope.isQuiet)
+    }
+  }
+}
