@@ -1,4 +1,3 @@
-
 /// The shared state of one fan-in subscription: the consumer's iterator and the worker child
 /// tasks meet here.
 ///

@@ -1,4 +1,3 @@
-
 /// The shared state of one merge subscription: the consumer's iterator and one producer
 /// child task per upstream meet here.
 ///
