@@ -41,7 +41,7 @@ import Testing
     task.cancel()
     let error = await task.value
     #expect(error == HollowError(request: "post/list", kind: .transport(.cancelled)))
-    await server.stopOffPool()
+    server.stop()
   }
 
   @Test func anUnreachableServerIsNotConnected() async throws {
@@ -62,6 +62,6 @@ import Testing
       try await server.client.perform(SystemMessagesRequest.self, .init())
     }
     #expect(error?.kind == .transport(.timedOut))
-    await server.stopOffPool()
+    server.stop()
   }
 }
