@@ -26,7 +26,7 @@ let package = Package(
     .testTarget(name: "SignalTests", dependencies: ["Signal"]),
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
     .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache"]),
-    .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
+    .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal"]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "HollowCache"]),
   ]
 )

@@ -22,9 +22,12 @@ let package = Package(
       dependencies: ["BaselineWorkloads", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
     ),
     .target(name: "BaselineWorkloads"),
+    .target(name: "CAllocationCounter"),
     .executableTarget(
       name: "signal-bench",
-      dependencies: ["SignalWorkloads", "OpenCombineWorkloads", "AsyncAlgorithmsWorkloads", "BaselineWorkloads"]
+      dependencies: [
+        "SignalWorkloads", "OpenCombineWorkloads", "AsyncAlgorithmsWorkloads", "BaselineWorkloads", "CAllocationCounter",
+      ]
     ),
   ]
 )

@@ -4,8 +4,9 @@
 let pages: [any PlaygroundPage.Type] = [
   OperatorsPage.self,
   SubjectsPage.self,
+  MergePage.self,
+  FanInPage.self,
   CombiningPage.self,
-
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

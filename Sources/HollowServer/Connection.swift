@@ -37,7 +37,7 @@ struct Connection {
       case .request(let request):
         context.log.record(request)
         let response = context.router.respond(to: request)
-        context.faults.delay()
+        context.faults.delay(until: context.shutdownLatch)
         let keepAlive = request.keepsAlive
         guard send(response, failure: context.faults.nextFailure(), keepAlive: keepAlive), keepAlive else { return }
       }

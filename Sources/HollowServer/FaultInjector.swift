@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decides, per request, the simulated latency and failure the configuration asks for.
 final class FaultInjector: Sendable {
   private let latency: Latency
@@ -27,8 +21,8 @@ final class FaultInjector: Sendable {
     }
   }
 
-  /// Blocks the calling connection thread for the configured latency.
-  func delay() {
+  /// Blocks the calling connection thread for the configured latency, or until `shutdown` fires.
+  func delay(until shutdown: ShutdownLatch) {
     let duration: Duration
     switch latency {
     case .none:
@@ -40,10 +34,7 @@ final class FaultInjector: Sendable {
       let upper = Self.nanoseconds(range.upperBound)
       duration = .nanoseconds(generator.withLock { Int64.random(in: lower...max(lower, upper), using: &$0) })
     }
-    let nanos = max(0, Self.nanoseconds(duration))
-    var request = timespec(tv_sec: Int(nanos / 1_000_000_000), tv_nsec: Int(nanos % 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    shutdown.wait(for: duration)
   }
 
   private static func nanoseconds(_ duration: Duration) -> Int64 {

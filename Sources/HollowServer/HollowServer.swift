@@ -81,6 +81,7 @@ public final class HollowServer: Sendable {
       return phase
     }
     guard case .running(let listener, let wakeRead, let wakeWrite, _) = previous else { return }
+    context.shutdownLatch.fire()
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
     acceptor.wait()

@@ -4,6 +4,8 @@ final class ServerContext: Sendable {
   let router: Router
   let faults: FaultInjector
   let log = RequestLog()
+  /// Fired by `shutdown()`: cuts every simulated delay short.
+  let shutdownLatch = ShutdownLatch()
 
   init(configuration: ServerConfiguration) {
     self.configuration = configuration

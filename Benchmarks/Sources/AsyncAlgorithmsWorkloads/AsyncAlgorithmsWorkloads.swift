@@ -7,7 +7,7 @@ public func standardLibraryChain(_ n: Int) async -> Int {
     .map { $0 &* 3 }
     .filter { $0 & 1 == 0 }
     .compactMap { $0 % 5 == 0 ? nil : $0 >> 1 }
-    .reduce(0, &+)
+    .reduce(0) { $0 &+ $1 }
 }
 
 /// The same, iterated on the main actor (every `next()` of the standard operators hops).

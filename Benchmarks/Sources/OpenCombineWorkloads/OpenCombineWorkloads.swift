@@ -7,7 +7,7 @@ public func openCombineChain(_ n: Int) -> Int {
     .map { $0 &* 3 }
     .filter { $0 & 1 == 0 }
     .compactMap { $0 % 5 == 0 ? nil : $0 >> 1 }
-    .reduce(0, &+)
+    .reduce(0) { $0 &+ $1 }
     .sink { result = $0 }
   cancellable.cancel()
   return result
@@ -23,7 +23,7 @@ public func openCombineSubject(subscribers: Int, elements: Int) -> Int {
   }
   for value in 0..<elements { subject.send(value) }
   subject.send(completion: .finished)
-  return totals.reduce(0, &+)
+  return totals.reduce(0) { $0 &+ $1 }
 }
 
 /// Keeps `count` idle subscribers on one subject alive while `measure` runs.

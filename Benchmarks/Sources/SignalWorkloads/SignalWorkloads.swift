@@ -41,7 +41,7 @@ func elements(_ n: Int) -> some Publisher<Int, Never> {
 
 @inlinable
 func chain(_ n: Int) -> some Publisher<Int, Never> {
-  elements(n).reduce(0, &+)
+  elements(n).reduce(0) { $0 &+ $1 }
 }
 
 /// `Publishers.MergeMany` of `producers` synchronous sources.

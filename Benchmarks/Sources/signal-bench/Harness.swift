@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CAllocationCounter
 
 /// How one workload is sized and repeated.
 struct RunSettings {
@@ -16,7 +12,9 @@ struct RunSettings {
 }
 
 /// Runs `body` `repetitions` times (after one warm-up) and returns the median duration.
-func median(repetitions: Int, _ body: () async -> Int) async -> Duration {
+func median(
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
+) async -> Duration {
   let clock = ContinuousClock()
   var sink = await body()
   var samples: [Duration] = []
@@ -45,11 +43,7 @@ extension Duration {
 
 /// Bytes currently allocated by malloc, for the memory rows.
 func allocatedBytes() -> Int {
-  #if canImport(Glibc)
-  return Int(mallinfo2().uordblks)
-  #else
-  return 0
-  #endif
+  Int(allocation_counter_bytes_in_use())
 }
 
 /// One row of the results table.

@@ -38,6 +38,7 @@ for argument in arguments where argument.hasPrefix("-") && !["--quick", "--filte
   exit(2)
 }
 
+@MainActor
 func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
 
 var rows: [Row] = []
@@ -64,7 +65,7 @@ func record(
     Row(
       workload: workload, ours: formatNanoseconds(ourTime), peer: peerName, peerFigure: formatNanoseconds(peerTime),
       ratio: format3(speedup) + "x", target: target, verdict: verdict))
-  fputs("measured: \(workload) vs \(peerName): \(format3(speedup))x\n", stderr)
+  printToStandardError("measured: \(workload) vs \(peerName): \(format3(speedup))x")
 }
 
 // MARK: map -> filter -> compactMap -> reduce
@@ -174,6 +175,17 @@ if wanted("fan-in") {
     peer: { await Task.detached { await taskGroupFloor(items: items) }.value })
 }
 
+// MARK: why the storages use a lock
+
+if wanted("isolation") {
+  let n = settings.size(1_000_000)
+  await compare(
+    "shared-state update per element, lock", elements: n, peerName: "the same state in an actor",
+    target: "report (design input)", minimumSpeedup: nil,
+    ours: { await Task.detached { await lockedUpdates(n) }.value },
+    peer: { await Task.detached { await actorUpdates(n) }.value })
+}
+
 // MARK: memory
 
 if wanted("memory") {
@@ -200,3 +212,9 @@ print("signal-bench\(settings.quick ? " --quick" : ""): median of \(settings.rep
 print("ratio = peer time / our time (higher is better for us)")
 print("")
 printTable(rows)
+
+/// Progress goes to standard error so the table on standard output stays clean.
+func printToStandardError(_ line: String) {
+  var bytes = Array((line + "\n").utf8)
+  _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}

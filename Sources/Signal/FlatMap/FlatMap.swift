@@ -89,10 +89,10 @@ extension Publishers {
     /// The iterator of a ``Publishers/FlatMap``: one subscription to the upstream and its
     /// inner publishers.
     public struct Iterator: AsyncIteratorProtocol {
-      private var consumer: FanInConsumer<FlatMapStorage<Upstream, Inner>>
+      private var consumer: ProducerQueueConsumer<FlatMapStorage<Upstream, Inner>>
 
       init(_ storage: FlatMapStorage<Upstream, Inner>) {
-        consumer = FanInConsumer(storage, producers: 0)
+        consumer = ProducerQueueConsumer(storage, producers: 0)
       }
 
       public mutating func next() async throws(Failure) -> Output? {

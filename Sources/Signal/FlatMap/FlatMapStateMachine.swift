@@ -9,10 +9,10 @@
 /// When a worker starts an inner publisher and no other worker is free to pull the next
 /// outer value, it wakes (or starts) one, so slow inner publishers still run concurrently
 /// while fast ones are run back to back by one worker without any task switch.
-struct FlatMapStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine {
-  typealias Waiter = FanInBuffer<Value, Failure>.Waiter
+struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
+  typealias Waiter = ProducerQueue<Value, Failure>.Waiter
 
-  var buffer: FanInBuffer<Value, Failure>
+  var buffer: ProducerQueue<Value, Failure>
   let maxPublishers: Int
 
   private enum Outer {
@@ -38,7 +38,7 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine {
 
   init(maxPublishers: Int, capacityPerInner: Int) {
     self.maxPublishers = maxPublishers
-    buffer = FanInBuffer(producers: maxPublishers, capacity: capacityPerInner, refundsOnDrain: true)
+    buffer = ProducerQueue(producers: maxPublishers, capacity: capacityPerInner, refundsOnDrain: true)
   }
 
   /// Returns the index of the first worker to start, exactly once.
@@ -120,13 +120,13 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine {
     return outer == .finished && active == 0
   }
 
-  mutating func complete(_ completion: Completion<Failure>) -> FanInBuffer<Value, Failure>.Ending {
+  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Value, Failure>.Ending {
     var ending = buffer.complete(completion)
     ending.waiters += takeIdle()
     return ending
   }
 
-  mutating func cancel() -> FanInBuffer<Value, Failure>.Ending {
+  mutating func cancel() -> ProducerQueue<Value, Failure>.Ending {
     var ending = buffer.cancel()
     ending.waiters += takeIdle()
     return ending

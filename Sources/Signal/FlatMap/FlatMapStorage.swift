@@ -15,7 +15,7 @@ final class OuterBaton<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {
 }
 
 /// The shared state of one `flatMap` subscription: see ``FlatMapStateMachine``.
-final class FlatMapStorage<Upstream: Publisher, Inner: Publisher>: FanInStorage
+final class FlatMapStorage<Upstream: Publisher, Inner: Publisher>: ProducerQueueStorage
 where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   typealias Machine = FlatMapStateMachine<Inner.Output, Upstream.Failure>
 

@@ -1,5 +1,7 @@
 /// A growable FIFO ring buffer: amortized O(1) append and removeFirst, and no
-/// allocation once it has reached its working size (the storage is reused).
+/// allocation once it has reached its working size (the storage is reused). A buffer made
+/// with no minimum capacity allocates nothing until its first append, so an idle
+/// subscriber costs no buffer memory.
 ///
 /// Buffers in Signal are bounded by their owners; this type only stores.
 @usableFromInline
@@ -10,7 +12,7 @@ struct RingBuffer<Element> {
 
   @inlinable
   init(minimumCapacity: Int = 0) {
-    storage = ContiguousArray(repeating: nil, count: Swift.max(minimumCapacity, 1))
+    storage = minimumCapacity > 0 ? ContiguousArray(repeating: nil, count: minimumCapacity) : []
   }
 
   @inlinable var isEmpty: Bool { count == 0 }
@@ -48,7 +50,7 @@ struct RingBuffer<Element> {
 
   @usableFromInline
   mutating func grow() {
-    var bigger = ContiguousArray<Element?>(repeating: nil, count: storage.count * 2)
+    var bigger = ContiguousArray<Element?>(repeating: nil, count: Swift.max(storage.count * 2, 4))
     for offset in 0..<count {
       var index = head + offset
       if index >= storage.count { index -= storage.count }

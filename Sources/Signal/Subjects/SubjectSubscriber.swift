@@ -18,8 +18,9 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
     self.id = id
     self.policy = policy
     capacity = policy.capacity
-    // Preallocate the steady-state size, so appending never allocates; huge capacities grow on demand.
-    buffer = RingBuffer(minimumCapacity: id == 0 ? 0 : Swift.min(capacity, 1024))
+    // Start empty and grow by doubling up to what the traffic needs (at most `capacity`):
+    // an idle subscriber then costs no buffer, and a busy one stops allocating once grown.
+    buffer = RingBuffer()
   }
 
   @usableFromInline

@@ -59,10 +59,10 @@ extension Publishers {
     /// The iterator of a ``Publishers/SwitchToLatest``: one subscription to the upstream
     /// and to its latest inner publisher.
     public struct Iterator: AsyncIteratorProtocol {
-      private var consumer: FanInConsumer<SwitchToLatestStorage<Upstream>>
+      private var consumer: ProducerQueueConsumer<SwitchToLatestStorage<Upstream>>
 
       init(_ storage: SwitchToLatestStorage<Upstream>) {
-        consumer = FanInConsumer(storage, producers: 0)
+        consumer = ProducerQueueConsumer(storage, producers: 0)
       }
 
       public mutating func next() async throws(Failure) -> Output? {

@@ -4,10 +4,10 @@
 /// Each inner publisher runs in its own task and pushes with its generation number; a new
 /// inner publisher bumps the generation, discards what the previous one queued and cancels
 /// its task, so a value of a replaced inner publisher can never be queued after the switch.
-struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine {
-  typealias Waiter = FanInBuffer<Value, Failure>.Waiter
+struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
+  typealias Waiter = ProducerQueue<Value, Failure>.Waiter
 
-  var buffer: FanInBuffer<Value, Failure>
+  var buffer: ProducerQueue<Value, Failure>
   private var generation = 0
   private var innerTask: Task<Void, Never>?
   private var isInnerRunning = false
@@ -15,7 +15,7 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: FanInStateMa
   private var isStarted = false
 
   init(capacity: Int) {
-    buffer = FanInBuffer(producers: 1, capacity: capacity, refundsOnDrain: true)
+    buffer = ProducerQueue(producers: 1, capacity: capacity, refundsOnDrain: true)
   }
 
   /// `true` exactly once: the caller starts the outer task.
@@ -69,18 +69,18 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: FanInStateMa
   }
 
   /// Inner publisher `generation` failed: the stream fails, unless it was already replaced.
-  mutating func innerFailed(_ generation: Int, _ error: Failure) -> FanInBuffer<Value, Failure>.Ending {
-    guard isCurrent(generation) else { return FanInBuffer.Ending() }
+  mutating func innerFailed(_ generation: Int, _ error: Failure) -> ProducerQueue<Value, Failure>.Ending {
+    guard isCurrent(generation) else { return ProducerQueue.Ending() }
     return complete(.failure(error))
   }
 
-  mutating func complete(_ completion: Completion<Failure>) -> FanInBuffer<Value, Failure>.Ending {
+  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Value, Failure>.Ending {
     var ending = buffer.complete(completion)
     if let task = innerTask.take() { ending.tasks.append(task) }
     return ending
   }
 
-  mutating func cancel() -> FanInBuffer<Value, Failure>.Ending {
+  mutating func cancel() -> ProducerQueue<Value, Failure>.Ending {
     var ending = buffer.cancel()
     if let task = innerTask.take() { ending.tasks.append(task) }
     return ending

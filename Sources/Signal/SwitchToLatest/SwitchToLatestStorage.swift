@@ -1,5 +1,5 @@
 /// The shared state of one `switchToLatest` subscription: see ``SwitchToLatestStateMachine``.
-final class SwitchToLatestStorage<Upstream: Publisher>: FanInStorage
+final class SwitchToLatestStorage<Upstream: Publisher>: ProducerQueueStorage
 where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Output.Failure == Upstream.Failure {
   typealias Inner = Upstream.Output
   typealias Machine = SwitchToLatestStateMachine<Inner.Output, Upstream.Failure>

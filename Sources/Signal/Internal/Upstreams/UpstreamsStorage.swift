@@ -7,14 +7,14 @@ enum UpstreamEvent<Value> {
 extension UpstreamEvent: Sendable where Value: Sendable {}
 
 /// The state of a fixed set of upstreams, each pumped by its own task into one
-/// ``FanInBuffer``: `zip` and `combineLatest` share it and differ only in what their
+/// ``ProducerQueue``: `zip` and `combineLatest` share it and differ only in what their
 /// consumer does with the events (see ``UpstreamsCombiner``).
-struct UpstreamsStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine {
-  var buffer: FanInBuffer<UpstreamEvent<Value>, Failure>
+struct UpstreamsStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
+  var buffer: ProducerQueue<UpstreamEvent<Value>, Failure>
   private var isStarted = false
 
   init(upstreams: Int, capacity: Int, refundsOnDrain: Bool) {
-    buffer = FanInBuffer(producers: upstreams, capacity: capacity, refundsOnDrain: refundsOnDrain)
+    buffer = ProducerQueue(producers: upstreams, capacity: capacity, refundsOnDrain: refundsOnDrain)
   }
 
   /// `true` exactly once: the caller starts the upstream tasks.
@@ -26,7 +26,7 @@ struct UpstreamsStateMachine<Value: Sendable, Failure: Error>: FanInStateMachine
 }
 
 /// The shared state of one `zip` or `combineLatest` subscription.
-final class UpstreamsStorage<Value: Sendable, Failure: Error>: FanInStorage {
+final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStorage {
   /// Starts one upstream's pump; given the storage and the upstream's index.
   typealias Pump = @Sendable (UpstreamsStorage, Int) async -> Void
 
@@ -98,12 +98,12 @@ protocol UpstreamsCombiner {
 struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
   typealias Storage = UpstreamsStorage<Combiner.Value, Failure>
 
-  private var events: FanInConsumer<Storage>
+  private var events: ProducerQueueConsumer<Storage>
   private var combiner: Combiner
 
   init(combiner: Combiner, pumps: [Storage.Pump], capacity: Int, refundsOnDrain: Bool) {
     self.combiner = combiner
-    events = FanInConsumer(
+    events = ProducerQueueConsumer(
       Storage(pumps: pumps, capacity: capacity, refundsOnDrain: refundsOnDrain), producers: pumps.count)
   }
 

@@ -1,35 +1,35 @@
-/// A state machine that embeds a ``FanInBuffer``: the state of a fan-in operator.
-protocol FanInStateMachine: Sendable {
+/// A state machine that embeds a ``ProducerQueue``: the state of a many-producer operator.
+protocol ProducerQueueStateMachine: Sendable {
   associatedtype Element: Sendable
   associatedtype Failure: Error
-  var buffer: FanInBuffer<Element, Failure> { get set }
+  var buffer: ProducerQueue<Element, Failure> { get set }
 
   /// Ends the stream with `completion` after the queued values (the first ending wins).
-  mutating func complete(_ completion: Completion<Failure>) -> FanInBuffer<Element, Failure>.Ending
+  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Element, Failure>.Ending
   /// Ends the stream at once, discarding the queued values.
-  mutating func cancel() -> FanInBuffer<Element, Failure>.Ending
+  mutating func cancel() -> ProducerQueue<Element, Failure>.Ending
 }
 
-extension FanInStateMachine {
-  mutating func complete(_ completion: Completion<Failure>) -> FanInBuffer<Element, Failure>.Ending {
+extension ProducerQueueStateMachine {
+  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Element, Failure>.Ending {
     buffer.complete(completion)
   }
 
-  mutating func cancel() -> FanInBuffer<Element, Failure>.Ending {
+  mutating func cancel() -> ProducerQueue<Element, Failure>.Ending {
     buffer.cancel()
   }
 }
 
-/// The storage of a fan-in operator: its state machine behind a ``Lock``, plus the moves
-/// every fan-in operator makes the same way (a producer pushing with back-pressure, the
+/// The storage of a many-producer operator: its state machine behind a ``Lock``, plus the moves
+/// every many-producer operator makes the same way (a producer pushing with back-pressure, the
 /// consumer draining a batch or parking, the stream ending). Continuations are always
 /// resumed after the lock is released, and every park and resume is reported to the
 /// ``Census``.
-protocol FanInStorage: AnyObject, Sendable {
-  associatedtype Machine: FanInStateMachine
+protocol ProducerQueueStorage: AnyObject, Sendable {
+  associatedtype Machine: ProducerQueueStateMachine
   typealias Element = Machine.Element
   typealias Failure = Machine.Failure
-  typealias Waiter = FanInBuffer<Element, Failure>.Waiter
+  typealias Waiter = ProducerQueue<Element, Failure>.Waiter
 
   var state: Lock<Machine> { get }
   var census: CensusScope? { get }
@@ -46,7 +46,7 @@ enum FanInBatch<Failure: Error> {
   case ended(Completion<Failure>?)
 }
 
-extension FanInStorage {
+extension ProducerQueueStorage {
   // MARK: Producers
 
   /// Queues `element` from `producer`, waiting for room if its share of the buffer is full.
@@ -58,7 +58,7 @@ extension FanInStorage {
     isCurrent: (Machine) -> Bool = { _ in true }
   ) async -> Bool {
     while true {
-      let action = state.withLock { machine -> FanInBuffer<Element, Failure>.PushAction in
+      let action = state.withLock { machine -> ProducerQueue<Element, Failure>.PushAction in
         guard isCurrent(machine) else { return .closed }
         return machine.buffer.push(element, from: producer)
       }
@@ -151,7 +151,7 @@ extension FanInStorage {
     if !state.withLock({ $0.buffer.adopt(task) }) { task.cancel() }
   }
 
-  func end(_ ending: FanInBuffer<Element, Failure>.Ending) {
+  func end(_ ending: ProducerQueue<Element, Failure>.Ending) {
     resume(ending.waiters)
     for task in ending.tasks { task.cancel() }
   }
@@ -170,7 +170,7 @@ extension FanInStorage {
 
 /// Ties a fan-in subscription to its iterator: when the iterator goes away, the stream is
 /// cancelled, which stops its producer tasks.
-final class FanInSubscription<Storage: FanInStorage>: Sendable {
+final class FanInSubscription<Storage: ProducerQueueStorage>: Sendable {
   let storage: Storage
 
   init(_ storage: Storage) {

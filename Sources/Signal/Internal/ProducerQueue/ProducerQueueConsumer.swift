@@ -1,12 +1,12 @@
 /// The consumer's side of a fan-in subscription: hands out the storage's values one by one
 /// from a drained batch, and drains again (parking if need be) only when the batch is spent.
-struct FanInConsumer<Storage: FanInStorage> {
+struct ProducerQueueConsumer<Storage: ProducerQueueStorage> {
   private let subscription: FanInSubscription<Storage>
   private var batch: [Storage.Element] = []
   private var cursor = 0
   private var isDone = false
   private var isStarted = false
-  /// Room to hand back to producers at the next drain (see ``FanInBuffer/drain(into:refunds:)``).
+  /// Room to hand back to producers at the next drain (see ``ProducerQueue/drain(into:refunds:)``).
   var refunds: [Int]
 
   init(_ storage: Storage, producers: Int) {

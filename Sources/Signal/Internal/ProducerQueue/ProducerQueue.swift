@@ -1,4 +1,4 @@
-/// The part of every fan-in operator's state that moves values from concurrent producer
+/// The part of every many-producer operator's state that moves values from concurrent producer
 /// tasks to the one consumer: a queue in arrival order, drained by the consumer in whole
 /// batches, with a bounded number of queued values per producer (back-pressure).
 ///
@@ -10,7 +10,7 @@
 /// returns values without touching the lock; a producer wakes a parked consumer once, not
 /// once per value; and a producer that ran out of room is woken when the consumer drains,
 /// so its wake-up also serves many values.
-struct FanInBuffer<Element, Failure: Error> {
+struct ProducerQueue<Element, Failure: Error> {
   typealias Waiter = UnsafeContinuation<Void, Never>
 
   enum Phase {
@@ -192,4 +192,4 @@ struct FanInBuffer<Element, Failure: Error> {
   }
 }
 
-extension FanInBuffer: Sendable where Element: Sendable {}
+extension ProducerQueue: Sendable where Element: Sendable {}
