@@ -26,7 +26,8 @@ let package = Package(
     .executableTarget(
       name: "signal-bench",
       dependencies: [
-        "SignalWorkloads", "OpenCombineWorkloads", "AsyncAlgorithmsWorkloads", "BaselineWorkloads", "CAllocationCounter",
+        "SignalWorkloads", "OpenCombineWorkloads", "AsyncAlgorithmsWorkloads", "BaselineWorkloads",
+        "CAllocationCounter",
       ]
     ),
   ]
