@@ -55,9 +55,12 @@ public final class QuoteLoader: Sendable {
   /// Loads every pid through Signal's bounded fan-in, delivering `(index, quote)` as each completes.
   ///
   /// Pass distinct pids (``citedPids(in:)-(PostPage)``); a repeated pid still makes one request.
-  public func publisher(for pids: [Int], policy: CachePolicy = .cacheFirst) -> Publishers.FanIn<QuoteFetch> {
+  public func publisher(for pids: [Int], policy: CachePolicy = .cacheFirst, ordering: FanInOrdering = .completion)
+    -> Publishers.FanIn<QuoteFetch>
+  {
     QuoteFetch.publisher(
-      for: pids.map { QuoteFetch(loader: self, pid: $0, policy: policy) }, maxConcurrent: limiter.limitPerHost)
+      for: pids.map { QuoteFetch(loader: self, pid: $0, policy: policy) }, maxConcurrent: limiter.limitPerHost,
+      ordering: ordering)
   }
 
   /// Cache hits, requests, coalesced callers and failures so far.
@@ -109,7 +112,7 @@ public final class QuoteLoader: Sendable {
   private static let cancelled = HollowError(request: "post/detail", kind: .transport(.cancelled))
 }
 
-/// One quote load as a ``Signal/Performable``; see ``QuoteLoader/publisher(for:policy:)``.
+/// One quote load as a ``Signal/Performable``; see ``QuoteLoader/publisher(for:policy:ordering:)``.
 public struct QuoteFetch: Performable {
   public let loader: QuoteLoader
   public let pid: Int
