@@ -111,7 +111,8 @@ import Testing
       let missing = ImageLoader(
         http: StubHTTPClient { _ in F.response(Data(), status: 404) }, cache: cache, limiter: HostLimiter())
       await #expect(throws: ImageLoadError.httpStatus(404)) { try await missing.image(at: url) }
-      let down = ImageLoader(http: StubHTTPClient { _ in .failure(.notConnected) }, cache: cache, limiter: HostLimiter())
+      let down = ImageLoader(
+        http: StubHTTPClient { _ in .failure(.notConnected) }, cache: cache, limiter: HostLimiter())
       await #expect(throws: ImageLoadError.transport(.notConnected)) { try await down.image(at: url) }
     }
   }

@@ -30,9 +30,17 @@ import Testing
   @Test func oneJoinerLeavingDoesNotCancelTheWorkForTheOther() async {
     let table = InFlightTable<String, Bool>()
     let gate = TestGate()
-    let first = Task { await table.value(for: "k") { await gate.wait(); return !Task.isCancelled } }
+    let first = Task {
+      await table.value(for: "k") {
+        await gate.wait(); return !Task.isCancelled
+      }
+    }
     #expect(await LoaderFixtures.eventually { gate.waitingCount == 1 })
-    let second = Task { await table.value(for: "k") { Issue.record("a second work started"); return false } }
+    let second = Task {
+      await table.value(for: "k") {
+        Issue.record("a second work started"); return false
+      }
+    }
     #expect(await LoaderFixtures.eventually { table.joinerCount(for: "k") == 2 })
     first.cancel()
     #expect(await first.value == nil)  // the leaver gets nil at once, while the work still waits

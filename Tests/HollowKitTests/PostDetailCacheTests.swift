@@ -60,11 +60,16 @@ import Testing
 
   @Test func newCommentsReplaceTheCachedOnes() async throws {
     try await F.withCache { cache, _ in
-      let http = StubHTTPClient { _ in F.json(PostDetail(post: Self.post(updatedAt: 8), comments: [Self.old, Self.new])) }
+      let http = StubHTTPClient { _ in
+        F.json(PostDetail(post: Self.post(updatedAt: 8), comments: [Self.old, Self.new]))
+      }
       let details = Self.details(cache, http: http)
       try await details.store.store(Self.post(updatedAt: 7), comments: [Self.old])
       let last = await details.detail(5).allValues().last
-      #expect(last == PostDetailSnapshot(pid: 5, status: .success, post: Self.post(updatedAt: 8), comments: [Self.old, Self.new]))
+      #expect(
+        last
+          == PostDetailSnapshot(
+            pid: 5, status: .success, post: Self.post(updatedAt: 8), comments: [Self.old, Self.new]))
       #expect(await details.store.comments(5) == CachedComments(comments: [Self.old, Self.new], asOf: 8))
     }
   }

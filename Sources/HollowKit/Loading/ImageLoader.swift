@@ -90,7 +90,8 @@ public final class ImageLoader: Sendable {
     let concurrency = limiter.limitPerHost
     return Task {
       var loaded = 0
-      for await (_, output) in ImageFetch.publisher(for: fetches, maxConcurrent: concurrency) where output.value != nil {
+      for await (_, output) in ImageFetch.publisher(for: fetches, maxConcurrent: concurrency) where output.value != nil
+      {
         loaded += 1
       }
       return loaded

@@ -44,7 +44,9 @@ public final class PostDetailCache: Sendable {
   func cachedSnapshot(_ pid: Int) async -> (PostDetailSnapshot, knownUpdatedAt: Int?) {
     guard let post = await store.post(pid) else { return (PostDetailSnapshot(pid: pid, status: .inProgress), nil) }
     let comments = await store.comments(pid)
-    return (PostDetailSnapshot(pid: pid, status: .cached, post: post, comments: comments?.comments ?? []), comments?.asOf)
+    return (
+      PostDetailSnapshot(pid: pid, status: .cached, post: post, comments: comments?.comments ?? []), comments?.asOf
+    )
   }
 
   /// Asks the server and stores what it says; nil when the task was cancelled.
