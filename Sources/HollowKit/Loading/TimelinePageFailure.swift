@@ -1,0 +1,18 @@
+/// Why the timeline loader could not show a page.
+///
+/// ```swift
+/// if case .pageFailed(let number, .notCached) = event { print("page \(number) is not in the cache") }
+/// ```
+public enum TimelinePageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Offline, and the cache does not hold the page.
+  case notCached
+  /// The server answered with an error.
+  case request(HollowError)
+
+  public var description: String {
+    switch self {
+    case .notCached: "not in the cache (offline)"
+    case .request(let error): error.description
+    }
+  }
+}

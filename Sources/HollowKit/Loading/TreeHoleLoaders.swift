@@ -1,0 +1,69 @@
+import HollowCache
+
+/// The loaders of one client over one cache, wired to share a single ``HostLimiter`` budget: what a
+/// front end (the CLI, an app) creates once per account.
+///
+/// ```swift
+/// let cache = try TreeHoleLoaders.openCache(for: client, directory: CacheDirectory.resolve(override: cacheDir))
+/// let loaders = TreeHoleLoaders(client: client, cache: cache, limitPerHost: 6)
+/// for await event in loaders.timeline.timeline(pages: [1], options: TimelineOptions(offline: offline)) { ... }
+/// for await snapshot in loaders.details.detail(42) { ... }
+/// print(await loaders.statistics)
+/// ```
+public struct TreeHoleLoaders: Sendable {
+  public let client: TreeHoleClient
+  public let cache: TwoTierCache
+  /// The one budget per host shared by every loader below.
+  public let limiter: HostLimiter
+  public let store: PostStore
+  public let images: ImageLoader
+  public let quotes: QuoteLoader
+  public let details: PostDetailCache
+  public let timeline: TimelineLoader
+
+  /// - Parameters:
+  ///   - cache: should be namespaced for `client`'s server and token (see ``openCache(for:directory:limits:)``).
+  ///   - limitPerHost: requests at once per host, over all loaders.
+  public init(client: TreeHoleClient, cache: TwoTierCache, limitPerHost: Int = HostLimiter.defaultLimitPerHost) {
+    self.client = client
+    self.cache = cache
+    limiter = HostLimiter(limitPerHost: limitPerHost)
+    store = PostStore(cache: cache)
+    images = ImageLoader(http: client.http, cache: cache, limiter: limiter)
+    quotes = QuoteLoader(client: client, store: store, limiter: limiter)
+    details = PostDetailCache(client: client, store: store, limiter: limiter)
+    timeline = TimelineLoader(client: client, cache: cache, images: images, quotes: quotes, limiter: limiter)
+  }
+
+  /// The cache namespace of `client`'s server and token (the token itself is never stored).
+  public static func namespace(for client: TreeHoleClient) -> CacheNamespace {
+    CacheNamespace(serverURL: client.configuration.apiRoot.absoluteString, token: client.configuration.token ?? "")
+  }
+
+  /// Opens the two-tier cache in `directory`, namespaced for `client`.
+  ///
+  /// - Throws: what ``HollowCache/TwoTierCache`` throws when the folder cannot be used.
+  public static func openCache(
+    for client: TreeHoleClient, directory: String, limits: DiskCache.Limits = .default
+  ) throws(CacheError) -> TwoTierCache {
+    try TwoTierCache(directory: directory, limits: limits, namespace: namespace(for: client))
+  }
+
+  /// The cache's counters and the loaders' counters.
+  public var statistics: TreeHoleLoaderStatistics {
+    get async {
+      TreeHoleLoaderStatistics(cache: await cache.statistics, images: images.statistics, quotes: quotes.statistics)
+    }
+  }
+}
+
+/// The counters of a ``TreeHoleLoaders``: both cache tiers, images and quotes.
+public struct TreeHoleLoaderStatistics: Sendable, Equatable, CustomStringConvertible {
+  public var cache: TwoTierStatistics
+  public var images: LoaderStatistics
+  public var quotes: LoaderStatistics
+
+  public var description: String {
+    "memory: \(cache.memory)\ndisk: \(cache.disk)\nimages: \(images)\nquotes: \(quotes)"
+  }
+}

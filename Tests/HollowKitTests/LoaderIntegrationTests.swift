@@ -1,0 +1,166 @@
+import Foundation
+import HollowCache
+import HollowKit
+import HollowServer
+import Testing
+
+/// Request-counting proofs for the loaders against a real HollowServer on loopback, read from the
+/// server's request log.
+@Suite struct LoaderIntegrationTests {
+  typealias F = LoaderFixtures
+  static let detailPath = "/v3/contents/post/detail"
+
+  /// Loaders for `server` over a cache in `folder` (a new cache object per call, like a new CLI run).
+  static func loaders(_ server: TestServer, folder: String, limitPerHost: Int = 6) throws -> TreeHoleLoaders {
+    let cache = try TreeHoleLoaders.openCache(for: server.client, directory: folder)
+    return TreeHoleLoaders(client: server.client, cache: cache, limitPerHost: limitPerHost)
+  }
+
+  static func posts(_ events: [TimelineEvent]) -> [TimelinePost] {
+    events.compactMap { if case .post(let post) = $0 { post } else { nil } }
+  }
+
+  static func imageRequests(_ server: HollowServer) -> [LoggedRequest] {
+    server.requests.filter { $0.path.hasPrefix("/images/") }
+  }
+
+  static func detailRequests(_ server: HollowServer, pid: Int? = nil) -> [LoggedRequest] {
+    server.requests.filter { request in
+      request.path == detailPath && (pid == nil || request.query.contains(QueryItem(name: "pid", value: "\(pid!)")))
+    }
+  }
+
+  @Test func aPageCitingOnePostFiveTimesMakesOneDetailRequest() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let cited = try #require(try await server.client.perform(PostListRequest.self, .init(page: 3)).posts.first?.pid)
+    for index in 0..<5 {
+      _ = try await server.client.perform(SendPostRequest.self, .init(text: "quote \(index): #\(cited)"))
+    }
+    try await F.withCache { _, folder in
+      let loaders = try Self.loaders(server, folder: folder)
+      let events = await loaders.timeline.timeline(pages: [1], options: TimelineOptions(loadsImages: false))
+        .allValues()
+      let citing = Self.posts(events).filter { $0.post.text.hasPrefix("quote ") }
+      #expect(citing.count == 5)
+      #expect(citing.allSatisfy { $0.quotes.first?.post?.pid == cited })
+      #expect(Self.detailRequests(server.server, pid: cited).count == 1)
+      guard case .page(let page) = events.first else { return }
+      // Every distinct cited pid of the page, and nothing else, was asked for exactly once.
+      let asked = Self.detailRequests(server.server).compactMap { $0.query.first { $0.name == "pid" }?.value }
+      #expect(asked.count == Set(asked).count)
+      #expect(Set(asked) == Set(QuoteLoader.citedPids(in: page.content).map(String.init)))
+      #expect(
+        Self.detailRequests(server.server).allSatisfy {
+          $0.query.contains(QueryItem(name: "include_comment", value: "0"))
+        })
+    }
+  }
+
+  @Test func theSameImageInTwoPostsIsDownloadedOnce() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let bytes = F.png(width: 7, height: 5)
+    for index in 0..<2 {
+      _ = try await server.client.perform(SendPostRequest.self, .init(text: "same picture \(index)", image: bytes))
+    }
+    try await F.withCache { _, folder in
+      let loaders = try Self.loaders(server, folder: folder)
+      let events = await loaders.timeline.timeline(pages: [1], options: TimelineOptions(loadsQuotes: false))
+        .allValues()
+      let pictures = Self.posts(events).filter { $0.post.text.hasPrefix("same picture") }
+      #expect(pictures.count == 2)
+      let path = try #require(pictures.first?.post.imagePath)
+      #expect(pictures.allSatisfy { $0.post.imagePath == path })
+      for picture in pictures {
+        let image = try #require(try picture.images.first?.result.get())
+        #expect(image.data == bytes)
+        #expect(image.header.size == ImageMetadata(width: 7, height: 5))
+      }
+      #expect(Self.imageRequests(server.server).count(where: { $0.path == "/images/\(path)" }) == 1)
+      // And every image of the page was downloaded exactly once.
+      let downloaded = Self.imageRequests(server.server).map(\.path)
+      #expect(downloaded.count == Set(downloaded).count)
+    }
+  }
+
+  @Test func aSecondRunWithAWarmCacheMakesNoImageOrQuoteRequest() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    try await F.withCache { _, folder in
+      let first = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1, 2]).allValues()
+      let images = Self.imageRequests(server.server).count
+      let details = Self.detailRequests(server.server).count
+      #expect(images > 0)
+      #expect(details > 0)
+      let second = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1, 2]).allValues()
+      #expect(Self.imageRequests(server.server).count == images)
+      #expect(Self.detailRequests(server.server).count == details)
+      #expect(Self.posts(second).count == Self.posts(first).count)
+      let secondImages = Self.posts(second).flatMap(\.images)
+      #expect(secondImages.allSatisfy { (try? $0.result.get())?.origin == .cache })
+      #expect(
+        Self.posts(second).flatMap(\.quotes).allSatisfy { quote in
+          if case .post(_, .cache) = quote { true } else { quote == .missing(pid: quote.pid) }
+        })
+    }
+  }
+
+  @Test func withTheServerGoneTheTimelineComesFromTheCache() async throws {
+    let server = try TestServer()
+    try await F.withCache { _, folder in
+      let online = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1]).allValues()
+      server.stop()
+      let offline = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1]).allValues()
+      guard case .offline = offline.first else {
+        Issue.record("expected to go offline: \(offline.prefix(2))")
+        return
+      }
+      #expect(Self.posts(offline).map(\.post.pid).sorted() == Self.posts(online).map(\.post.pid).sorted())
+      #expect(Self.posts(offline).flatMap(\.images).allSatisfy { (try? $0.result.get())?.origin == .cache })
+      #expect(!Self.posts(offline).flatMap(\.quotes).contains { if case .notCached = $0 { true } else { false } })
+    }
+  }
+
+  @Test func cancellingDuringTheSlowPageRequestEndsTheTimelineAtOnce() async throws {
+    let slow = try TestServer(ServerConfiguration(seed: 7, token: ClientFixtures.token, latency: .fixed(.seconds(2))))
+    try await F.withCache { _, folder in
+      let loaders = try Self.loaders(slow, folder: folder)
+      let consumer = Task { await loaders.timeline.timeline(pages: [1, 2]).allValues() }
+      #expect(await F.eventually { slow.server.requests.count == 1 })
+      consumer.cancel()
+      let events = await consumer.value  // well before the server would answer
+      #expect(events.isEmpty)
+      #expect(loaders.limiter.activeCount(for: slow.client.configuration.apiRoot) == 0)
+      await slow.stopOffPool()
+      #expect(slow.server.requests.count == 1)  // neither page 2 nor any part was asked for
+    }
+  }
+
+  @Test func cancellingRunningDownloadsClosesTheirConnections() async throws {
+    let fast = try TestServer()
+    defer { fast.stop() }
+    // The same seed serves the same posts and images; the slow server holds every answer.
+    let slow = try TestServer(ServerConfiguration(seed: 7, token: ClientFixtures.token, latency: .fixed(.seconds(2))))
+    try await F.withCache { _, folder in
+      let loaders = try Self.loaders(slow, folder: folder, limitPerHost: 3)
+      let page = try await fast.client.perform(PostListRequest.self, .init(page: 1))
+      let references = ImageReference.all(in: page, imageBaseURL: slow.server.imageBaseURL!)
+      #expect(references.count > 3)
+      let downloads = references.map { reference in Task { try await loaders.images.image(reference) } }
+      #expect(await F.eventually { Self.imageRequests(slow.server).count == 3 })
+      for download in downloads { download.cancel() }
+      for download in downloads {
+        await #expect(throws: ImageLoadError.cancelled) { try await download.value }
+      }
+      #expect(await F.eventually { loaders.images.liveDownloadCount == 0 })
+      #expect(loaders.images.inFlightCount == 0)
+      #expect(loaders.limiter.waitingCount == 0)
+      // The client closed the three connections: once its latency is over, the server finds each one gone.
+      #expect(await F.eventually { slow.server.openConnectionCount == 0 })
+      #expect(Self.imageRequests(slow.server).count == 3)  // the queued downloads never started
+      #expect(loaders.images.statistics.cacheHits == 0)
+      await slow.stopOffPool()
+    }
+  }
+}
