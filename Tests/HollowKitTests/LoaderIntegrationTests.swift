@@ -132,7 +132,7 @@ import Testing
       let events = await consumer.value  // well before the server would answer
       #expect(events.isEmpty)
       #expect(loaders.limiter.activeCount(for: slow.client.configuration.apiRoot) == 0)
-      await slow.stopOffPool()
+      slow.stop()
       #expect(slow.server.requests.count == 1)  // neither page 2 nor any part was asked for
     }
   }
@@ -160,7 +160,7 @@ import Testing
       #expect(await F.eventually { slow.server.openConnectionCount == 0 })
       #expect(Self.imageRequests(slow.server).count == 3)  // the queued downloads never started
       #expect(loaders.images.statistics.cacheHits == 0)
-      await slow.stopOffPool()
+      slow.stop()
     }
   }
 }
