@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Where a tree-hole client sends requests and as whom.
+///
+/// ```swift
+/// let configuration = ClientConfiguration(apiRoot: URL(string: "http://127.0.0.1:8080")!, token: "secret")
+/// configuration.imageURL(for: "ab/abcdef.png")  // http://127.0.0.1:8080/images/ab/abcdef.png
+/// ```
+public struct ClientConfiguration: Sendable, Equatable {
+  /// The server root; requests go to `<apiRoot>/v3/...`.
+  public var apiRoot: URL
+  /// The value of the `TOKEN` header, or `nil` to send none. Never printed: see ``description``.
+  public var token: String?
+  /// Where images live; an image is `<imageBaseURL>/<post.url>`.
+  public var imageBaseURL: URL
+  /// Sent as `v=v<appVersion>` on every request.
+  public var appVersion: String
+
+  /// The `device` value the original iOS client sends.
+  public static let deviceCode = "2"
+
+  /// - Parameter imageBaseURL: defaults to `<apiRoot>/images/`.
+  public init(apiRoot: URL, token: String? = nil, imageBaseURL: URL? = nil, appVersion: String = "3.0.0") {
+    self.apiRoot = apiRoot
+    self.token = token
+    self.imageBaseURL = imageBaseURL ?? apiRoot.appendingPathComponent("images", isDirectory: true)
+    self.appVersion = appVersion
+  }
+
+  /// The URL of an image path such as `post.imagePath`.
+  public func imageURL(for path: String) -> URL {
+    imageBaseURL.appendingPathComponent(path)
+  }
+}
+
+extension ClientConfiguration: CustomStringConvertible {
+  /// Describes the configuration without the token.
+  public var description: String {
+    "ClientConfiguration(apiRoot: \(apiRoot), token: \(token == nil ? "none" : "<set>"), imageBaseURL: \(imageBaseURL)"
+      + ", appVersion: \(appVersion))"
+  }
+}

@@ -1,0 +1,127 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A ``Request`` that follows the v3 API's common shape, with a default ``perform()``:
+///
+/// 1. ``validate()`` the parameters (no network I/O for bad input);
+/// 2. build `<apiRoot>/v3/<path>?<fields>&v=v<appVersion>&device=2` (GET), or post the fields as
+///    an `application/x-www-form-urlencoded` body (POST), with the header `TOKEN: <token>`;
+/// 3. check the HTTP status (413 is ``HollowError/Kind/fileTooLarge``);
+/// 4. decode `code`/`msg` and turn a negative `code` into a typed error;
+/// 5. decode ``Result`` and ``transform(_:)`` it.
+///
+/// A concrete request is a few lines:
+///
+/// ```swift
+/// public struct SystemMessagesRequest: DefaultRequest {
+///   public struct Parameters: Sendable, Equatable { public init() {} }
+///   public typealias Result = SystemMessageList
+///   public typealias ResultData = [SystemMessage]
+///   public let configuration: RequestConfiguration<Parameters>
+///   public init(configuration: RequestConfiguration<Parameters>) { self.configuration = configuration }
+///   public var path: String { "contents/system_msg" }
+///   public func transform(_ result: SystemMessageList) -> [SystemMessage] { result.messages }
+/// }
+/// ```
+public protocol DefaultRequest: Request
+where Configuration == RequestConfiguration<Parameters>, Self.Error == HollowError {
+  /// The request's own input (page, pid, text, ...).
+  associatedtype Parameters: Sendable
+
+  /// The path under `/v3/`, e.g. `contents/post/list`.
+  var path: String { get }
+  /// `.get` unless the request writes.
+  var method: HTTPMethod { get }
+  /// The query fields (GET) or body fields (POST), in order; `v` and `device` are added for you.
+  var fields: [FormField] { get }
+  /// The name in error messages; defaults to ``path`` without `contents/`, e.g. `post/list`.
+  var name: String { get }
+
+  /// Throws ``HollowError/Kind/invalidInput(_:)`` when the parameters break a documented limit.
+  func validate() throws(HollowError)
+  /// Turns the decoded answer into what callers get.
+  func transform(_ result: Result) throws(HollowError) -> ResultData
+}
+
+extension DefaultRequest {
+  public var method: HTTPMethod { .get }
+  public var fields: [FormField] { [] }
+  public func validate() throws(HollowError) {}
+
+  public var name: String {
+    path.hasPrefix("contents/") ? String(path.dropFirst("contents/".count)) : path
+  }
+
+  /// The parameters of this request.
+  public var parameters: Parameters { configuration.parameters }
+
+  /// An error of `kind` for this request.
+  public func failure(_ kind: HollowError.Kind) -> HollowError {
+    HollowError(request: name, kind: kind)
+  }
+
+  /// Validates, sends, checks and decodes; see ``DefaultRequest``.
+  public func perform() async throws(HollowError) -> ResultData {
+    let client = configuration.client
+    let request = try httpRequest()
+    if Task.isCancelled { throw failure(.transport(.cancelled)) }
+    let response: HTTPClientResponse
+    do {
+      response = try await client.http.send(request)
+    } catch {
+      throw failure(.transport(error)).redacting(client.configuration.token)
+    }
+    do {
+      return try transform(try decode(response))
+    } catch {
+      throw error.redacting(client.configuration.token)
+    }
+  }
+
+  /// The HTTP request ``perform()`` sends, after ``validate()``.
+  public func httpRequest() throws(HollowError) -> HTTPClientRequest {
+    try validate()
+    let configuration = configuration.client.configuration
+    let common = [FormField("v", "v\(configuration.appVersion)"), FormField("device", ClientConfiguration.deviceCode)]
+    let query = FormField.encode(method == .get ? fields + common : common)
+    var root = configuration.apiRoot.absoluteString
+    while root.hasSuffix("/") { root.removeLast() }
+    guard let url = URL(string: "\(root)/v3/\(path)?\(query)") else {
+      throw failure(.invalidInput("cannot make a URL from the API root \(configuration.apiRoot)"))
+    }
+    var headers: [String: String] = ["Accept": "application/json"]
+    if let token = configuration.token { headers["TOKEN"] = token }
+    guard method == .post else { return HTTPClientRequest(method: .get, url: url, headers: headers) }
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+    return HTTPClientRequest(method: .post, url: url, headers: headers, body: Data(FormField.encode(fields).utf8))
+  }
+
+  /// Checks the status and `code`, then decodes ``Result``.
+  public func decode(_ response: HTTPClientResponse) throws(HollowError) -> Result {
+    switch response.status {
+    case 200..<300: break
+    case 413: throw failure(.fileTooLarge)
+    default: throw failure(.httpStatus(response.status))
+    }
+    let status: APIStatus
+    do {
+      status = try WireFormat.decode(APIStatus.self, from: response.body)
+    } catch {
+      throw failure(.decoding(error))
+    }
+    guard status.isSuccess else { throw HollowError(request: name, code: status.code, message: status.msg) }
+    do {
+      return try WireFormat.decode(Result.self, from: response.body)
+    } catch {
+      throw failure(.decoding(error))
+    }
+  }
+}
+
+extension DefaultRequest where ResultData == Result {
+  /// Callers get the answer as decoded.
+  public func transform(_ result: Result) throws(HollowError) -> ResultData { result }
+}

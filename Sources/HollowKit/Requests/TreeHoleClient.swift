@@ -1,0 +1,70 @@
+/// The entry point of the request layer: a ``ClientConfiguration`` and the ``HTTPClient`` that
+/// carries requests, with helpers to make and perform every request.
+///
+/// A client is a small `Sendable` value: copy it freely, and make a new one (for example with
+/// ``withToken(_:)``) when the user logs in.
+///
+/// ```swift
+/// let client = TreeHoleClient(configuration: ClientConfiguration(apiRoot: root, token: token))
+/// let page = try await client.perform(PostListRequest.self, .init(page: 1))
+/// let detail = try await client.perform(PostDetailRequest.self, .init(pid: page.posts[0].pid))
+/// // Many at once (fan-in): PostDetailRequest.publisher(for: pids.map { client.request(PostDetailRequest.self, .init(pid: $0)) })
+/// ```
+public struct TreeHoleClient: Sendable {
+  public var configuration: ClientConfiguration
+  public var http: any HTTPClient
+
+  /// - Parameter http: defaults to a new ``URLSessionHTTPClient``.
+  public init(configuration: ClientConfiguration, http: (any HTTPClient)? = nil) {
+    self.configuration = configuration
+    self.http = http ?? URLSessionHTTPClient()
+  }
+
+  /// The same client acting as another user (or as nobody, with `nil`).
+  public func withToken(_ token: String?) -> TreeHoleClient {
+    var copy = self
+    copy.configuration.token = token
+    return copy
+  }
+
+  /// A request of type `R` with `parameters`, bound to this client; perform it later, or many at once.
+  ///
+  /// ```swift
+  /// let request = client.request(SearchRequest.self, .init(keywords: "猫 狗"))
+  /// for try await page in request.publisher { ... }  // cold: each subscription performs it
+  /// ```
+  public func request<R: DefaultRequest>(_ type: R.Type, _ parameters: R.Parameters) -> R {
+    R(configuration: RequestConfiguration(client: self, parameters: parameters))
+  }
+
+  /// Makes and performs a request of type `R`.
+  ///
+  /// ```swift
+  /// let messages = try await client.perform(SystemMessagesRequest.self, .init())
+  /// ```
+  public func perform<R: DefaultRequest>(_ type: R.Type, _ parameters: R.Parameters) async throws(HollowError)
+    -> R.ResultData
+  {
+    try await request(type, parameters).perform()
+  }
+
+  /// Performs `request` (of any ``Request`` type).
+  public func perform<R: Request>(_ request: R) async throws(R.Error) -> R.ResultData {
+    try await request.perform()
+  }
+}
+
+/// The input of a ``DefaultRequest``: the client to send it with and the request's own parameters.
+///
+/// ```swift
+/// let request = PostListRequest(configuration: RequestConfiguration(client: client, parameters: .init(page: 2)))
+/// ```
+public struct RequestConfiguration<Parameters: Sendable>: Sendable {
+  public var client: TreeHoleClient
+  public var parameters: Parameters
+
+  public init(client: TreeHoleClient, parameters: Parameters) {
+    self.client = client
+    self.parameters = parameters
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HollowKit
+import HollowServer
+
+/// Clients, posts and servers shared by the request-layer tests.
+enum ClientFixtures {
+  static let token = "s3cret-T0KEN"
+  static let apiRoot = URL(string: "http://example.test/api")!
+
+  /// A client whose HTTP answers come from `responder`.
+  static func client(
+    token: String? = ClientFixtures.token, responder: @escaping StubHTTPClient.Responder
+  ) -> (TreeHoleClient, StubHTTPClient) {
+    let http = StubHTTPClient(responder: responder)
+    let configuration = ClientConfiguration(apiRoot: apiRoot, token: token, appVersion: "3.1.4")
+    return (TreeHoleClient(configuration: configuration, http: http), http)
+  }
+
+  /// A client that answers every request with `status` and `body`.
+  static func client(status: Int = 200, body: String, token: String? = ClientFixtures.token) -> (
+    TreeHoleClient, StubHTTPClient
+  ) {
+    client(token: token) { _ in .success(HTTPClientResponse(status: status, body: Data(body.utf8))) }
+  }
+
+  /// The error `body` throws, or `nil` when it succeeds.
+  static func failure<T>(_ body: () async throws(HollowError) -> T) async -> HollowError? {
+    do {
+      _ = try await body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  static func post(_ pid: Int) -> Post {
+    Post(pid: pid, text: "post \(pid)", type: .text, timestamp: pid, updatedAt: pid)
+  }
+
+  static func page(_ pids: some Sequence<Int>) -> PostPage {
+    PostPage(posts: pids.map(post))
+  }
+
+  /// The query items of `url`, decoded.
+  static func query(_ url: URL) -> [String: [String]] {
+    var items: [String: [String]] = [:]
+    for item in URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [] {
+      items[item.name, default: []].append(item.value ?? "")
+    }
+    return items
+  }
+}
+
+/// A HollowServer on an ephemeral loopback port and a client for it; shuts down on `stop()`.
+struct TestServer {
+  let server: HollowServer
+  let client: TreeHoleClient
+
+  init(
+    _ configuration: ServerConfiguration = ServerConfiguration(seed: 7, token: ClientFixtures.token),
+    clientToken: String? = ClientFixtures.token, timeouts: HTTPTimeouts = HTTPTimeouts(request: .seconds(20))
+  ) throws {
+    server = HollowServer(configuration: configuration)
+    let port = try server.start()
+    let root = URL(string: "http://127.0.0.1:\(port)")!
+    client = TreeHoleClient(
+      configuration: ClientConfiguration(apiRoot: root, token: clientToken),
+      http: URLSessionHTTPClient(timeouts: timeouts))
+  }
+
+  func stop() {
+    server.shutdown()
+  }
+}
