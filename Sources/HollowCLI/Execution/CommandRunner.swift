@@ -1,9 +1,10 @@
+import HollowKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HollowKit
 
 /// Runs one backend command: sends its requests, then prints either what a person reads or, with
 /// `--json`, the decoded models re-encoded as one JSON document.
@@ -51,7 +52,9 @@ struct CommandRunner: Sendable {
       }
       lines += try await feed(loaded)
       let next = page + loaded.count
-      lines.append(footer("timeline page \(page)\(loaded.count > 1 ? "-\(next - 1)" : "")", loaded, next: "timeline --page \(next)"))
+      lines.append(
+        footer(
+          "timeline page \(page)\(loaded.count > 1 ? "-\(next - 1)" : "")", loaded, next: "timeline --page \(next)"))
       print(lines)
     case .wander:
       let page = try await client.perform(RandomListRequest.self, .init())
@@ -69,7 +72,8 @@ struct CommandRunner: Sendable {
     case .attentions(let page):
       let loaded = try await feeds.pages(of: .followed, first: page, count: 1)
       if options.json { return emit(loaded.first ?? PostPage(posts: [])) }
-      print(try await feed(loaded) + [footer("followed posts page \(page)", loaded, next: "attentions --page \(page + 1)")])
+      print(
+        try await feed(loaded) + [footer("followed posts page \(page)", loaded, next: "attentions --page \(page + 1)")])
     case .follow(let pid), .unfollow(let pid):
       let follow = command == .follow(pid: pid)
       let post = try await client.perform(FollowRequest.self, .init(pid: pid, follow: follow))
@@ -86,7 +90,9 @@ struct CommandRunner: Sendable {
     case .comment(let pid, let text, let replyTo):
       let cid = try await client.perform(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: replyTo))
       if options.json { return emit(SentComment(cid: cid)) }
-      print([context().painter.line([Span("commented on "), Span("#\(pid)", .pid), Span(" as "), Span("#\(cid)", .pid)])])
+      print([
+        context().painter.line([Span("commented on "), Span("#\(pid)", .pid), Span(" as "), Span("#\(cid)", .pid)])
+      ])
     case .vote(let pid, let option):
       let vote = try await client.perform(VoteRequest.self, .init(pid: pid, option: option))
       if options.json { return emit(VoteResult(vote: vote)) }
@@ -106,7 +112,8 @@ struct CommandRunner: Sendable {
     let detail = try await client.perform(PostDetailRequest.self, .init(pid: pid))
     let comments = detail.comments ?? []
     if options.json { return emit(PostDetail(post: detail.post, comments: comments)) }
-    let texts = [QuoteLoader.Citing(text: detail.post.text, ownPid: pid)]
+    let texts =
+      [QuoteLoader.Citing(text: detail.post.text, ownPid: pid)]
       + comments.map { QuoteLoader.Citing(text: $0.text, ownPid: pid) }
     var counts = ProgressLine.Counts(posts: 1)
     let quotes = await QuoteLoader(client: client).load(citedBy: texts, known: [pid: detail.post]) { done, total in

@@ -12,7 +12,8 @@ enum ImageFile {
     }
     if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size > APILimits.maximumImageBytes {
       throw .usage(
-        UsageError("--image: '\(path)' has \(size) bytes, at most \(APILimits.maximumImageBytes) (2 MB) are allowed",
+        UsageError(
+          "--image: '\(path)' has \(size) bytes, at most \(APILimits.maximumImageBytes) (2 MB) are allowed",
           command: command))
     }
     guard let data = manager.contents(atPath: path) else {

@@ -1,9 +1,10 @@
+import HollowKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HollowKit
 
 /// `--json` output: a value as one compact JSON document with sorted keys, as the wire has it.
 enum JSONText {

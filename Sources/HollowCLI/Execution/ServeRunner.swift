@@ -31,7 +31,8 @@ struct ServeRunner: Sendable {
       throw .failed("the server did not report its address")
     }
     if json {
-      let address = Address(url: url.absoluteString, imageBase: images.absoluteString, tokenRequired: options.token != nil)
+      let address = Address(
+        url: url.absoluteString, imageBase: images.absoluteString, tokenRequired: options.token != nil)
       environment.stdout.write(JSONText.encode(address) + "\n")
     } else {
       var lines = [

@@ -141,7 +141,8 @@ public struct ArgumentParser: Sendable {
     throws(UsageError)
   {
     if spec.build == nil {
-      throw UsageError("missing subcommand (one of: \(spec.subcommands.map(\.name).joined(separator: ", ")))",
+      throw UsageError(
+        "missing subcommand (one of: \(spec.subcommands.map(\.name).joined(separator: ", ")))",
         command: arguments.command)
     }
     var remaining = values[...]

@@ -10,7 +10,8 @@ import HollowServer
 /// ```
 public enum CommandTable {
   public static let globalOptions: [OptionSpec] = [
-    OptionSpec("server", value: "URL", help: "the tree-hole backend (env HOLLOW_SERVER); default: an embedded demo server"),
+    OptionSpec(
+      "server", value: "URL", help: "the tree-hole backend (env HOLLOW_SERVER); default: an embedded demo server"),
     OptionSpec("token", value: "T", help: "the login token, sent as the TOKEN header (env HOLLOW_TOKEN)"),
     OptionSpec("image-base", value: "URL", help: "where images live (env HOLLOW_IMAGE_BASE); default <server>/images/"),
     OptionSpec("json", help: "print the decoded models as one JSON document"),
@@ -89,14 +90,16 @@ public enum CommandTable {
     options: [
       OptionSpec("image", value: "FILE", help: "attach an image file (at most 2 MB)"),
       OptionSpec(
-        "vote", value: "OPTION", repeatable: true, help: "a poll option; repeat for each (2...4, at most 15 characters)"),
+        "vote", value: "OPTION", repeatable: true, help: "a poll option; repeat for each (2...4, at most 15 characters)"
+      ),
       OptionSpec("tag", value: "T", help: "a tag such as 性相关"),
     ],
     examples: ["send \"今天食堂的饺子不错\"", "send \"吃什么？\" --vote 面 --vote 饭"]
   ) { arguments throws(UsageError) in
     .send(
       SendOptions(
-        text: try arguments.required("TEXT"), imagePath: arguments.value("image"), voteOptions: arguments.values("vote"),
+        text: try arguments.required("TEXT"), imagePath: arguments.value("image"),
+        voteOptions: arguments.values("vote"),
         tag: arguments.value("tag")))
   }
 

@@ -22,8 +22,9 @@ public struct GlobalOptions: Sendable, Equatable {
   /// `--no-color` or `NO_COLOR` (any value).
   public var noColor = false
 
-  public init(server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, noColor: Bool = false)
-  {
+  public init(
+    server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, noColor: Bool = false
+  ) {
     self.server = server
     self.token = token
     self.imageBase = imageBase

@@ -15,7 +15,9 @@ public struct OptionSpec: Sendable, Equatable {
   public var repeatable: Bool
   public var help: String
 
-  public init(_ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false, help: String) {
+  public init(
+    _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false, help: String
+  ) {
     self.name = name
     self.short = short
     self.valueName = valueName

@@ -60,7 +60,8 @@ public struct ParsedArguments: Sendable, Equatable {
       throw UsageError("\(what) must be a number, not '\(text)'", command: command)
     }
     guard range.contains(value) else {
-      let bound = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
+      let bound =
+        range.upperBound == Int.max ? "at least \(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
       throw UsageError("\(what) must be \(bound), not \(value)", command: command)
     }
     return value

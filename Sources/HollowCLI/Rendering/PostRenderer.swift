@@ -98,7 +98,8 @@ public struct PostRenderer: Sendable {
       case .notFound:
         lines.append(context.painter.line(barPrefix + [Span("#\(pid)", .pid), Span(" (not found)", .warning)]))
       case .failed(let reason):
-        lines += context.block([Span("#\(pid)", .pid), Span(" (could not load: \(reason))", .warning)], prefix: barPrefix)
+        lines += context.block(
+          [Span("#\(pid)", .pid), Span(" (could not load: \(reason))", .warning)], prefix: barPrefix)
       case nil:
         continue
       }

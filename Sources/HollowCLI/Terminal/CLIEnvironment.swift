@@ -57,7 +57,8 @@ public struct CLIEnvironment: Sendable {
     CLIEnvironment(
       stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
       variables: ProcessInfo.processInfo.environment, stdoutIsTerminal: TerminalSize.isTerminal(STDOUT_FILENO),
-      stderrIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), terminalColumns: TerminalSize.columns(of: STDOUT_FILENO),
+      stderrIsTerminal: TerminalSize.isTerminal(STDERR_FILENO),
+      terminalColumns: TerminalSize.columns(of: STDOUT_FILENO),
       now: Date(), waitForTermination: { await TerminationSignal.wait() })
   }
 
