@@ -27,7 +27,7 @@ let package = Package(
     .testTarget(name: "SignalTests", dependencies: ["Signal"]),
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
     .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache"]),
-    .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
+    .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal"]),
     .testTarget(name: "HollowCLITests", dependencies: ["HollowCLI", "HollowKit", "HollowServer"]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "HollowCache"]),
   ]

@@ -58,6 +58,25 @@ private struct CancellationProbe: Publisher {
     cancellable.cancel()
   }
 
+  @Test func aSubjectDeliversWhatIsSentRightAfterSinkReturns() async {
+    // The subscription must exist when `sink` returns, before its task has had a chance to
+    // run; a late subscription would miss both values but still see the completion.
+    let subject = PassthroughSubject<Int, Never>()
+    let (values, recorder) = AsyncStream.makeStream(of: Int.self)
+    let cancellable = subject.sink { _ in
+      recorder.finish()
+    } receiveValue: {
+      recorder.yield($0)
+    }
+    _ = subject.trySend(1)
+    await subject.send(2)
+    await subject.send(completion: .finished)
+    var received: [Int] = []
+    for await value in values { received.append(value) }
+    #expect(received == [1, 2])
+    cancellable.cancel()
+  }
+
   @MainActor
   @Test func closuresRunOnTheCallersActorWithoutBeingSendable() async {
     let subject = ReplaySubject<Int, Never>(bufferSize: 3)

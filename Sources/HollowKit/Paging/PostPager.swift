@@ -22,12 +22,12 @@ public final class PostPager: Sendable {
   private struct State {
     var machine: PagerStateMachine
     var running: Task<Void, Never>?
-    var subscribers: [Int: AsyncStream<PagerSnapshot>.Continuation] = [:]
-    var nextSubscriber = 0
   }
 
   private let loader: PageLoader
   private let state: Mutex<State>
+  /// Finishes its subscribers when the pager (its only owner) is released.
+  private let subject = CurrentValueSubject<PagerSnapshot, Never>(PagerSnapshot())
 
   /// A pager over any page source, e.g. a stub in tests.
   public init(pageSize: Int = APILimits.pageSize, maximumPage: Int, loader: @escaping PageLoader) {
@@ -42,29 +42,15 @@ public final class PostPager: Sendable {
     }
   }
 
-  deinit {
-    // Finishing calls onTermination, which takes the lock: collect first, finish outside it.
-    let subscribers = state.withLock { state in
-      defer { state.subscribers = [:] }
-      return Array(state.subscribers.values)
-    }
-    for subscriber in subscribers { subscriber.finish() }
-  }
-
   /// The current state.
   public var snapshot: PagerSnapshot {
     state.withLock { $0.machine.snapshot }
   }
 
-  /// The current snapshot, then every change. Cold: each subscription starts with the snapshot of
-  /// that moment; a slow subscriber skips to the newest snapshot. Ends when the pager is released.
-  ///
-  /// (An AsyncStream per subscriber until Signal's `CurrentValueSubject` is available here.)
-  public var snapshots: Deferred<Publishers.AsyncSequencePublisher<AsyncStream<PagerSnapshot>>> {
-    Deferred { [weak self] in
-      guard let self else { return AsyncStream<PagerSnapshot> { $0.finish() }.publisher }
-      return self.subscribe().publisher
-    }
+  /// The current snapshot, then every change. Each subscription starts with the snapshot of that
+  /// moment; a slow subscriber skips to the newest snapshot. Ends when the pager is released.
+  public var snapshots: SubjectValues<PagerSnapshot, Never> {
+    subject.values(buffering: .dropOldest(1))
   }
 
   /// Loads page 1 and replaces the posts with it; returns when that load ends.
@@ -117,31 +103,14 @@ public final class PostPager: Sendable {
     }
   }
 
-  private func subscribe() -> AsyncStream<PagerSnapshot> {
-    let (stream, continuation) = AsyncStream.makeStream(of: PagerSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-    let id = state.withLock { state in
-      defer { state.nextSubscriber += 1 }
-      return state.nextSubscriber
-    }
-    // Set before the continuation is registered, so no termination can slip past it.
-    continuation.onTermination = { [weak self] _ in
-      self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-    }
-    state.withLock { state in
-      state.subscribers[id] = continuation
-      continuation.yield(state.machine.snapshot)
-    }
-    return stream
-  }
-
   private func publishCurrent() {
     state.withLock { publish($0) }
   }
 
-  /// Yields under the lock so subscribers see snapshots in the order they were made. Safe: `yield`
-  /// only buffers and schedules the consumer; it never calls back into the pager.
+  /// Sends under the lock so subscribers see snapshots in the order they were made. Safe: every
+  /// subscription drops old values (`.dropOldest(1)`), so `trySend` never waits, and the subject
+  /// never calls back into the pager.
   private func publish(_ state: State) {
-    let snapshot = state.machine.snapshot
-    for subscriber in state.subscribers.values { subscriber.yield(snapshot) }
+    subject.trySend(state.machine.snapshot)
   }
 }

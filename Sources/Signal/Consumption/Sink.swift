@@ -17,7 +17,8 @@ extension Publisher {
   /// }
   /// ```
   ///
-  /// The subscription runs in a new task that inherits the caller's isolation: created on
+  /// The subscription is made before `sink` returns, so a subject delivers whatever is sent
+  /// after this call. It is then served by a new task that inherits the caller's isolation: created on
   /// the main actor (or any actor), the closures run there, in order, and need not be
   /// `@Sendable`. Cancelling the token cancels that task: the upstream stops, and
   /// `receiveCompletion` is not called (as in Combine).
@@ -31,11 +32,14 @@ extension Publisher {
     receiveCompletion: @escaping (Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
+    // Subscribe now, not when the task first runs: a hot publisher (a subject) must deliver
+    // what is sent right after `sink` returns, as Combine's synchronous subscription does.
+    var iterator = makeAsyncIterator()
     let task = Task {
       // Capturing the isolated parameter makes the task run on that actor.
       _ = isolation
       do throws(Failure) {
-        for try await value in self {
+        while let value = try await iterator.next(isolation: isolation) {
           receiveValue(value)
         }
       } catch {

@@ -23,3 +23,49 @@ public protocol Performable: Sendable {
   /// Does the work once. Called again for every subscription and every retry.
   func perform() async throws(Failure) -> Output
 }
+
+extension Performable {
+  /// A cold publisher that performs this work once per subscription: it emits the output and
+  /// finishes, or fails with the work's error.
+  ///
+  /// ```swift
+  /// for try await post in FetchPost(id: 42).publisher { show(post) }
+  /// ```
+  @inlinable
+  public var publisher: Publishers.Perform<Self> {
+    Publishers.Perform(self)
+  }
+
+  /// Performs every item, at most `maxConcurrent` at once, and emits exactly one
+  /// `(index, outcome)` per item; a failed item is an outcome, never the end of the stream.
+  ///
+  /// - Parameters:
+  ///   - items: The work; the stream finishes at once when it is empty.
+  ///   - retries: How many more times a failed item is performed before its failure is
+  ///     delivered (below 0 counts as 0).
+  ///   - maxConcurrent: The most items performed at once. The default, 8, keeps a handful of
+  ///     requests in flight without flooding a server; below 1 counts as 1.
+  ///   - ordering: `.completion` (the default) delivers outcomes as items complete; `.index`
+  ///     delivers them in index order.
+  ///
+  /// Each subscription performs everything again. Cancelling the consuming task (or dropping
+  /// its iterator) cancels the running items and starts no more.
+  ///
+  /// ```swift
+  /// for await (index, output) in FetchPost.publisher(for: requests, retries: 2) {
+  ///   switch output {
+  ///   case .success(let post): rows[index] = .loaded(post)
+  ///   case .failure(let error): rows[index] = .failed(error)
+  ///   }
+  /// }
+  /// ```
+  @inlinable
+  public static func publisher(
+    for items: [Self],
+    retries: Int = 0,
+    maxConcurrent: Int = 8,
+    ordering: FanInOrdering = .completion
+  ) -> Publishers.FanIn<Self> {
+    Publishers.FanIn(items: items, retries: retries, maxConcurrent: maxConcurrent, ordering: ordering)
+  }
+}

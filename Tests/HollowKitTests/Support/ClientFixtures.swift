@@ -68,7 +68,21 @@ struct TestServer {
       http: URLSessionHTTPClient(timeouts: timeouts))
   }
 
+  /// Shuts down; quick unless a connection sleeps in simulated latency (shutdown joins it).
   func stop() {
     server.shutdown()
+  }
+
+  /// Shuts down on a plain thread, so waiting for connections that sleep in simulated latency
+  /// does not block a thread of the cooperative pool (which stalls every other test).
+  func stopOffPool() async {
+    let server = server
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let thread = Thread {
+        server.shutdown()
+        continuation.resume()
+      }
+      thread.start()
+    }
   }
 }

@@ -1,0 +1,96 @@
+extension Publishers {
+  /// A publisher that performs many ``Performable`` items with bounded concurrency and
+  /// delivers each outcome tagged with its item's index.
+  /// See ``Performable/publisher(for:retries:maxConcurrent:ordering:)``.
+  public struct FanIn<Work: Performable>: Publisher {
+    public typealias Output = (Int, OptionalOutput<Work.Output, Work.Failure>)
+    public typealias Element = Output
+    public typealias Failure = Never
+
+    public let items: [Work]
+    /// How many more times a failed item is performed before its failure is delivered.
+    public let retries: Int
+    /// The most items performed at once (at least 1).
+    public let maxConcurrent: Int
+    public let ordering: FanInOrdering
+
+    /// Creates a fan-in; `retries` below 0 count as 0, `maxConcurrent` below 1 as 1.
+    @inlinable
+    public init(items: [Work], retries: Int = 0, maxConcurrent: Int = 8, ordering: FanInOrdering = .completion) {
+      self.items = items
+      self.retries = Swift.max(0, retries)
+      self.maxConcurrent = Swift.max(1, maxConcurrent)
+      self.ordering = ordering
+    }
+
+    @inlinable
+    public func makeAsyncIterator() -> Iterator {
+      let items = items
+      let retries = retries
+      let workerCount = Swift.min(maxConcurrent, items.count)
+      let window = Self.window(itemCount: items.count, workerCount: workerCount)
+      let storage = FanInStorage<Work.Output, Work.Failure>(
+        itemCount: items.count,
+        window: window,
+        workerCount: workerCount,
+        ordering: ordering
+      ) { storage in
+        await withDiscardingTaskGroup { group in
+          for _ in 0..<workerCount {
+            group.addTask { await Self.work(on: items, retries: retries, storage: storage) }
+          }
+        }
+      }
+      return Iterator(storage: storage, batch: ConsumerBatch(capacity: window, reportInterval: window / 2))
+    }
+
+    /// How far item starts may run ahead of the consumer. Wide enough that workers park (a
+    /// few microseconds each) once per hundreds of items; no wider than the item count.
+    @inlinable
+    static func window(itemCount: Int, workerCount: Int) -> Int {
+      Swift.max(1, Swift.min(itemCount, Swift.max(4 * workerCount, 256)))
+    }
+
+    /// One worker: performs item after item until none is left or the subscription ends.
+    @inlinable
+    static func work(on items: [Work], retries: Int, storage: FanInStorage<Work.Output, Work.Failure>) async {
+      var outcome: Output?
+      while let index = await storage.nextItem(completing: outcome) {
+        outcome = (index, await perform(items[index], retries: retries))
+      }
+    }
+
+    @inlinable
+    static func perform(_ item: Work, retries: Int) async -> OptionalOutput<Work.Output, Work.Failure> {
+      var attempt = 0
+      while true {
+        let output = await OptionalOutput { () async throws(Work.Failure) in try await item.perform() }
+        guard case .failure = output, attempt < retries, !Task.isCancelled else { return output }
+        attempt += 1
+      }
+    }
+
+    /// The iterator of a ``FanIn``. Dropping it, or cancelling the task that iterates it,
+    /// cancels every running item and starts no more.
+    public struct Iterator: AsyncIteratorProtocol {
+      @usableFromInline let lifetime: SubscriptionLifetime<FanInStorage<Work.Output, Work.Failure>>
+      @usableFromInline var batch: ConsumerBatch<Output>
+
+      @usableFromInline
+      init(storage: FanInStorage<Work.Output, Work.Failure>, batch: ConsumerBatch<Output>) {
+        lifetime = SubscriptionLifetime(storage)
+        self.batch = batch
+      }
+
+      @inlinable
+      public mutating func next() async -> Output? {
+        await next(isolation: nil)
+      }
+
+      @inlinable
+      public mutating func next(isolation actor: isolated (any Actor)?) async -> Output? {
+        await batch.next(from: lifetime.storage, isolation: actor)
+      }
+    }
+  }
+}

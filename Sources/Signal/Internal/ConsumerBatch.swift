@@ -1,0 +1,62 @@
+/// The producing side of a ``ConsumerBatch``: shared state that fills the consumer's batch.
+@usableFromInline
+protocol BatchSource<Element, Failure>: CancellableStorage {
+  associatedtype Element
+  associatedtype Failure: Error
+
+  /// The consumer has used `count` more elements of its batch.
+  func reportConsumed(_ count: Int)
+
+  /// Fills the consumer's empty `batch`, suspending until there is something to deliver.
+  /// Returns `false` at the end of the stream.
+  func refill(_ batch: inout ConsumerBatch<Element>, isolation actor: isolated (any Actor)?) async throws(Failure)
+    -> Bool
+}
+
+/// The elements a consumer took from a shared buffer in one lock acquisition.
+///
+/// Draining a batch takes no lock, which is what makes consuming an element cheap. The
+/// consumer tells the producing side how many elements it has used only every
+/// `reportInterval` elements (and whenever it comes back for more), so that side can keep
+/// its bound on unconsumed elements without a lock per element.
+@usableFromInline
+struct ConsumerBatch<Element> {
+  @usableFromInline var elements: RingBuffer<Element>
+  @usableFromInline var unreported = 0
+  @usableFromInline let reportInterval: Int
+
+  @usableFromInline
+  init(capacity: Int, reportInterval: Int) {
+    elements = RingBuffer(minimumCapacity: capacity)
+    self.reportInterval = Swift.max(1, reportInterval)
+  }
+
+  /// The next element: from the batch without locking, or from `source` when the batch is
+  /// used up. `nil` at the end of the stream.
+  @inlinable
+  mutating func next<Source: BatchSource>(
+    from source: Source,
+    isolation actor: isolated (any Actor)?
+  ) async throws(Source.Failure) -> Element? where Source.Element == Element {
+    if let element = popFirst() {
+      // The refill reports anyway, so only a batch with elements left reports early.
+      if unreported >= reportInterval && !elements.isEmpty { source.reportConsumed(takeUnreported()) }
+      return element
+    }
+    guard try await source.refill(&self, isolation: actor) else { return nil }
+    return popFirst()
+  }
+
+  @inlinable
+  mutating func popFirst() -> Element? {
+    guard let element = elements.popFirst() else { return nil }
+    unreported += 1
+    return element
+  }
+
+  @inlinable
+  mutating func takeUnreported() -> Int {
+    defer { unreported = 0 }
+    return unreported
+  }
+}

@@ -1,0 +1,207 @@
+/// The state of one merge subscription: a bounded buffer shared by every upstream's producer
+/// and the single consumer.
+///
+/// Every method runs under the storage's lock and returns what to do once the lock is
+/// released (resume continuations, cancel the producer task), so no continuation is resumed
+/// while the lock is held.
+@usableFromInline
+struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline typealias Continuation = UnsafeContinuation<Void, Never>
+
+  @usableFromInline
+  enum Phase: Sendable {
+    /// No `next()` yet: nothing runs.
+    case idle
+    case running
+    /// Every upstream finished; buffered elements are still to be delivered.
+    case finished
+    /// An upstream failed; buffered elements are delivered, then this failure.
+    case failed(Failure)
+    /// The consumer saw the end or went away.
+    case terminated
+  }
+
+  /// Everything parked or running that must be released when the subscription ends.
+  @usableFromInline
+  struct Termination: Sendable {
+    @usableFromInline var consumer: Continuation?
+    @usableFromInline var producers: [Continuation]
+    @usableFromInline var producerTask: Task<Void, Never>?
+  }
+
+  @usableFromInline
+  enum PushAction: Sendable {
+    case pushed
+    case pushedResumingConsumer(Continuation)
+    /// No room: wait for the consumer, then push again.
+    case full
+    /// The subscription ended: the producer stops.
+    case stopped
+  }
+
+  @usableFromInline
+  enum RefillAction: Sendable {
+    case startProducers
+    /// The consumer's batch holds elements; wake these producers.
+    case deliver(wakingProducers: [Continuation])
+    /// Nothing buffered yet; wake these producers, then park the consumer.
+    case suspend(wakingProducers: [Continuation])
+    case finish
+    case fail(Failure)
+  }
+
+  /// A woken producer whose upstream is synchronous fills all the room there is before it
+  /// parks again, so waking many at once mostly wakes producers that find the buffer full.
+  /// One wake per quarter of the capacity that is free keeps a few producers busy; the
+  /// others stay parked, first in first out, until the consumer frees more room.
+  @usableFromInline
+  var producersToWake: Int {
+    Swift.min(parkedProducers.count, Swift.max(1, (capacity - unconsumed) / Swift.max(1, capacity / 4)))
+  }
+
+  @usableFromInline var phase = Phase.idle
+  @usableFromInline var buffer: RingBuffer<Element>
+  /// Elements pushed and not yet reported consumed: the buffer plus the consumer's batch.
+  @usableFromInline var unconsumed = 0
+  @usableFromInline let capacity: Int
+  @usableFromInline var remainingUpstreams: Int
+  @usableFromInline var consumer: Continuation?
+  @usableFromInline var parkedProducers: RingBuffer<Continuation>
+  @usableFromInline var producerTask: Task<Void, Never>?
+
+  @usableFromInline
+  init(upstreamCount: Int, capacity: Int) {
+    self.capacity = Swift.max(1, capacity)
+    remainingUpstreams = upstreamCount
+    // Grows on demand up to `capacity`: memory is spent only when producers run ahead.
+    buffer = RingBuffer(minimumCapacity: Swift.min(self.capacity, 16))
+    parkedProducers = RingBuffer(minimumCapacity: upstreamCount)
+  }
+
+  /// Parked producers are woken once at most half the capacity is unconsumed.
+  @usableFromInline var lowWatermark: Int { capacity / 2 }
+
+  // MARK: Producers
+
+  @inlinable
+  mutating func push(_ element: Element) -> PushAction {
+    guard case .running = phase else { return .stopped }
+    guard unconsumed < capacity else { return .full }
+    buffer.append(element)
+    unconsumed += 1
+    guard let consumer else { return .pushed }
+    self.consumer = nil
+    return .pushedResumingConsumer(consumer)
+  }
+
+  /// Returns `false` when the producer need not wait (there is room, or the subscription ended).
+  @usableFromInline
+  mutating func parkProducer(_ continuation: Continuation) -> Bool {
+    guard case .running = phase, unconsumed >= capacity else { return false }
+    parkedProducers.append(continuation)
+    return true
+  }
+
+  /// Returns the consumer to resume when this was the last upstream.
+  @usableFromInline
+  mutating func upstreamFinished() -> Continuation? {
+    remainingUpstreams -= 1
+    guard remainingUpstreams == 0, case .running = phase else { return nil }
+    phase = .finished
+    defer { consumer = nil }
+    return consumer
+  }
+
+  @usableFromInline
+  mutating func upstreamFailed(_ error: Failure) -> Termination? {
+    guard case .running = phase else { return nil }
+    phase = .failed(error)
+    return takeTermination()
+  }
+
+  /// Returns `true` when the task must be cancelled at once: the subscription already ended.
+  @usableFromInline
+  mutating func producersStarted(_ task: Task<Void, Never>) -> Bool {
+    guard case .running = phase else { return true }
+    producerTask = task
+    return false
+  }
+
+  // MARK: Consumer
+
+  @usableFromInline
+  mutating func consumed(_ count: Int) -> [Continuation] {
+    unconsumed -= count
+    guard !parkedProducers.isEmpty, unconsumed <= lowWatermark else { return [] }
+    let wakeCount = producersToWake
+    var woken: [Continuation] = []
+    woken.reserveCapacity(wakeCount)
+    for _ in 0..<wakeCount {
+      if let producer = parkedProducers.popFirst() { woken.append(producer) }
+    }
+    return woken
+  }
+
+  /// Moves the buffered elements into the consumer's empty `batch`.
+  @usableFromInline
+  mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction {
+    let woken = consumed(count)
+    switch phase {
+    case .idle:
+      guard remainingUpstreams > 0 else {
+        phase = .terminated
+        return .finish
+      }
+      phase = .running
+      return .startProducers
+    case .running:
+      guard !buffer.isEmpty else { return .suspend(wakingProducers: woken) }
+      swap(&buffer, &batch)
+      return .deliver(wakingProducers: woken)
+    case .finished:
+      guard buffer.isEmpty else {
+        swap(&buffer, &batch)
+        return .deliver(wakingProducers: woken)
+      }
+      phase = .terminated
+      return .finish
+    case .failed(let error):
+      guard buffer.isEmpty else {
+        swap(&buffer, &batch)
+        return .deliver(wakingProducers: woken)
+      }
+      phase = .terminated
+      return .fail(error)
+    case .terminated:
+      return .finish
+    }
+  }
+
+  /// Returns `false` when the consumer need not wait (something to deliver, or the end).
+  @usableFromInline
+  mutating func parkConsumer(_ continuation: Continuation) -> Bool {
+    guard case .running = phase, buffer.isEmpty else { return false }
+    consumer = continuation
+    return true
+  }
+
+  @usableFromInline
+  mutating func cancel() -> Termination? {
+    if case .terminated = phase { return nil }
+    phase = .terminated
+    buffer.removeAll()
+    return takeTermination()
+  }
+
+  @usableFromInline
+  mutating func takeTermination() -> Termination {
+    var producers: [Continuation] = []
+    producers.reserveCapacity(parkedProducers.count)
+    while let producer = parkedProducers.popFirst() { producers.append(producer) }
+    defer {
+      consumer = nil
+      producerTask = nil
+    }
+    return Termination(consumer: consumer, producers: producers, producerTask: producerTask)
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HollowKit
+import HollowServer
+import Testing
+
+@Suite struct URLSessionHTTPClientTests {
+  /// Waits (bounded, without sleeping) until the server has parsed `count` requests for `path`.
+  private func waitForRequests(_ server: HollowServer, path: String, count: Int = 1) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while server.requestCount(path: path) < count {
+      guard ContinuousClock.now < deadline else { return false }
+      await Task.yield()
+    }
+    return true
+  }
+
+  @Test func returnsStatusHeadersAndBody() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let http = URLSessionHTTPClient()
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.server.port ?? 0)/v3/contents/system_msg"))
+    let response = try await http.send(
+      HTTPClientRequest(method: .get, url: url, headers: ["TOKEN": ClientFixtures.token]))
+    #expect(response.status == 200)
+    #expect(response.headers.contains { $0.key.lowercased() == "content-type" && $0.value.contains("json") })
+    #expect(String(decoding: response.body, as: UTF8.self).hasPrefix(#"{"code":0"#))
+    let missing = try await http.send(HTTPClientRequest(method: .get, url: url.appendingPathComponent("nope")))
+    #expect(missing.status == 404)
+  }
+
+  @Test func cancellingTheTaskCancelsTheRequestMidFlight() async throws {
+    // Without a working cancellation the request would succeed after the latency.
+    let server = try TestServer(ServerConfiguration(seed: 1, latency: .fixed(.seconds(5))))
+    let client = server.client
+    let task = Task {
+      await ClientFixtures.failure { () async throws(HollowError) in
+        try await client.perform(PostListRequest.self, .init())
+      }
+    }
+    #expect(await waitForRequests(server.server, path: "/v3/contents/post/list"))
+    task.cancel()
+    let error = await task.value
+    #expect(error == HollowError(request: "post/list", kind: .transport(.cancelled)))
+    await server.stopOffPool()
+  }
+
+  @Test func anUnreachableServerIsNotConnected() async throws {
+    let server = try TestServer()
+    let port = try #require(server.server.port)
+    server.stop()
+    let http = URLSessionHTTPClient()
+    let url = try #require(URL(string: "http://127.0.0.1:\(port)/v3/contents/system_msg"))
+    await #expect(throws: TransportFailure.notConnected) {
+      try await http.send(HTTPClientRequest(method: .get, url: url))
+    }
+  }
+
+  @Test func aSlowAnswerTimesOut() async throws {
+    let server = try TestServer(
+      ServerConfiguration(seed: 1, latency: .fixed(.seconds(3))), timeouts: HTTPTimeouts(request: .milliseconds(500)))
+    let error = await ClientFixtures.failure { () async throws(HollowError) in
+      try await server.client.perform(SystemMessagesRequest.self, .init())
+    }
+    #expect(error?.kind == .transport(.timedOut))
+    await server.stopOffPool()
+  }
+}
