@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "HollowCache"),
     .target(name: "HollowKit", dependencies: ["Signal", "HollowCache"]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
-    .target(name: "HollowCLI", dependencies: ["HollowKit", "HollowServer"]),
+    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer"]),
     .executableTarget(name: "hollow-cli", dependencies: ["HollowCLI"]),
     .executableTarget(name: "Playground", dependencies: ["Signal"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).

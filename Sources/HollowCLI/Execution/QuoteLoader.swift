@@ -1,4 +1,5 @@
 import HollowKit
+import Signal
 
 /// Loads the posts that texts cite, each distinct pid once, concurrently, as detail requests
 /// without comments. Posts already at hand (on the same page) are not fetched again: the real
@@ -37,32 +38,21 @@ struct QuoteLoader: Sendable {
     }
     guard !missing.isEmpty else { return quotes }
     progress(0, missing.count)
-    // TODO: use Signal's fan-in `PostDetailRequest.publisher(for:retries:maxConcurrent:ordering:)` once it
-    // is merged into main; until then a task group with the same concurrency bound.
-    let client = client
-    await withTaskGroup(of: (Int, QuotedPost).self) { group in
-      var pending = missing[...]
-      func startNext() {
-        guard let pid = pending.popFirst() else { return }
-        group.addTask { (pid, await Self.fetch(pid, client: client)) }
-      }
-      for _ in 0..<Self.maximumConcurrent { startNext() }
-      var done = 0
-      for await (pid, quote) in group {
-        quotes[pid] = quote
-        done += 1
-        progress(done, missing.count)
-        startNext()
-      }
+    let requests = missing.map { client.request(PostDetailRequest.self, .init(pid: $0, includeComments: false)) }
+    var done = 0
+    // Signal's indexed fan-in: every detail request at most once, a bounded number at a time.
+    for await (index, outcome) in PostDetailRequest.publisher(for: requests, maxConcurrent: Self.maximumConcurrent) {
+      quotes[missing[index]] = Self.quote(outcome)
+      done += 1
+      progress(done, missing.count)
     }
     return quotes
   }
 
-  private static func fetch(_ pid: Int, client: TreeHoleClient) async -> QuotedPost {
-    do {
-      let detail = try await client.perform(PostDetailRequest.self, .init(pid: pid, includeComments: false))
-      return .found(detail.post)
-    } catch {
+  private static func quote(_ outcome: OptionalOutput<PostDetailResult, HollowError>) -> QuotedPost {
+    switch outcome {
+    case .success(let detail): return .found(detail.post)
+    case .failure(let error):
       if case .noSuchPost = error.kind { return .notFound }
       return .failed(error.kind.description)
     }
