@@ -19,7 +19,8 @@ let package = Package(
     .target(name: "HollowCache"),
     .target(name: "HollowKit", dependencies: ["Signal", "HollowCache"]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
-    .executableTarget(name: "hollow-cli", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
+    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer"]),
+    .executableTarget(name: "hollow-cli", dependencies: ["HollowCLI"]),
     .executableTarget(name: "Playground", dependencies: ["Signal"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
     .executableTarget(name: "hollow-cache-crash-helper", dependencies: ["HollowCache"], path: "Tests/CacheCrashHelper"),
@@ -27,6 +28,7 @@ let package = Package(
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
     .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache"]),
     .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal"]),
+    .testTarget(name: "HollowCLITests", dependencies: ["HollowCLI", "HollowKit", "HollowServer"]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "HollowCache"]),
   ]
 )

@@ -1,2 +1,11 @@
-// hollow-cli: placeholder until the client issue lands.
-print("hollow-cli: not built yet")
+// hollow-cli: all the logic lives in the HollowCLI library, so it is testable in-process.
+import HollowCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let status = await HollowCommandLine.run(Array(CommandLine.arguments.dropFirst()), environment: .process())
+exit(status)

@@ -1,0 +1,50 @@
+import HollowServer
+
+/// Runs `serve`: the demo server in the foreground until ``CLIEnvironment/waitForTermination``
+/// returns (SIGINT or SIGTERM in the real process), printing where it listens.
+struct ServeRunner: Sendable {
+  let environment: CLIEnvironment
+  let json: Bool
+
+  /// What `serve --json` prints.
+  struct Address: Codable, Equatable {
+    var url: String
+    var imageBase: String
+    var tokenRequired: Bool
+
+    enum CodingKeys: String, CodingKey {
+      case url
+      case imageBase = "image_base"
+      case tokenRequired = "token_required"
+    }
+  }
+
+  func run(_ options: ServeOptions) async throws(CLIFailure) {
+    let server = HollowServer(configuration: options.configuration)
+    do {
+      try server.start()
+    } catch {
+      throw .failed("cannot start the server on port \(options.port): \(error)")
+    }
+    defer { server.shutdown() }
+    guard let url = server.baseURL, let images = server.imageBaseURL else {
+      throw .failed("the server did not report its address")
+    }
+    if json {
+      let address = Address(
+        url: url.absoluteString, imageBase: images.absoluteString, tokenRequired: options.token != nil)
+      environment.stdout.write(JSONText.encode(address) + "\n")
+    } else {
+      var lines = [
+        "serving the demo tree hole at \(url.absoluteString) (seed \(options.seed))",
+        "images at \(images.absoluteString)/",
+        "try: \(HollowCommandLine.name) --server \(url.absoluteString) timeline",
+      ]
+      if options.token != nil { lines.append("every request needs the token given with --token") }
+      lines.append("press Ctrl-C to stop")
+      environment.stdout.write(lines.map { $0 + "\n" }.joined())
+    }
+    await environment.waitForTermination()
+    environment.stderr.write("stopping\n")
+  }
+}

@@ -1,0 +1,60 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The options every command accepts, after merging the command line with the environment
+/// (`HOLLOW_SERVER`, `HOLLOW_TOKEN`, `HOLLOW_IMAGE_BASE`, `NO_COLOR`); the command line wins.
+///
+/// ```swift
+/// let options = try GlobalOptions(parsed.global, environment: ["HOLLOW_SERVER": "http://127.0.0.1:8080"])
+/// options.server  // http://127.0.0.1:8080
+/// ```
+public struct GlobalOptions: Sendable, Equatable {
+  /// The backend; `nil` runs the embedded demo server.
+  public var server: URL?
+  /// Sent as the `TOKEN` header; never printed.
+  public var token: String?
+  /// Where images live; `nil` means `<server>/images/`.
+  public var imageBase: URL?
+  public var json = false
+  /// `--no-color` or `NO_COLOR` (any value).
+  public var noColor = false
+
+  public init(
+    server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, noColor: Bool = false
+  ) {
+    self.server = server
+    self.token = token
+    self.imageBase = imageBase
+    self.json = json
+    self.noColor = noColor
+  }
+
+  public init(_ parsed: ParsedArguments, environment: [String: String], command: String?) throws(UsageError) {
+    func setting(_ option: String, _ variable: String) -> (text: String, source: String)? {
+      if let value = parsed.value(option) { return (value, "--\(option)") }
+      if let value = environment[variable], !value.isEmpty { return (value, variable) }
+      return nil
+    }
+    if let (text, source) = setting("server", "HOLLOW_SERVER") {
+      server = try Self.httpURL(text, source: source, command: command)
+    }
+    if let (text, source) = setting("image-base", "HOLLOW_IMAGE_BASE") {
+      imageBase = try Self.httpURL(text, source: source, command: command)
+    }
+    token = setting("token", "HOLLOW_TOKEN")?.text
+    json = parsed.flag("json")
+    noColor = parsed.flag("no-color") || environment["NO_COLOR"] != nil
+  }
+
+  static func httpURL(_ text: String, source: String, command: String?) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty
+    else {
+      throw UsageError("\(source) must be an http:// or https:// URL, not '\(text)'", command: command)
+    }
+    return url
+  }
+}

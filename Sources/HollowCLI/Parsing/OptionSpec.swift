@@ -1,0 +1,64 @@
+/// One row of an option table: `--name` (and maybe `-x`), whether it takes a value, whether it
+/// may repeat, and its help line.
+///
+/// ```swift
+/// OptionSpec("page", value: "N", help: "the page to show (default 1)")
+/// OptionSpec("help", short: "h", help: "show this help")
+/// ```
+public struct OptionSpec: Sendable, Equatable {
+  /// The long name without dashes.
+  public var name: String
+  public var short: Character?
+  /// The value's placeholder in help ("N", "URL"), or `nil` for a flag.
+  public var valueName: String?
+  /// Whether the option may be given more than once (all values are kept).
+  public var repeatable: Bool
+  public var help: String
+
+  public init(
+    _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false, help: String
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = valueName
+    self.repeatable = repeatable
+    self.help = help
+  }
+
+  public var takesValue: Bool { valueName != nil }
+
+  /// "--page N", "-h, --help".
+  public var synopsis: String {
+    let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
+    return short.map { "-\($0), \(long)" } ?? long
+  }
+}
+
+/// A positional argument of a command.
+public struct PositionalSpec: Sendable, Equatable {
+  public enum Arity: Sendable, Equatable {
+    case required
+    case optional
+    /// One or more: takes every remaining positional argument.
+    case variadic
+  }
+
+  public var name: String
+  public var arity: Arity
+  public var help: String
+
+  public init(_ name: String, _ arity: Arity = .required, help: String) {
+    self.name = name
+    self.arity = arity
+    self.help = help
+  }
+
+  /// "PID", "[CID]", "KEYWORDS...".
+  public var synopsis: String {
+    switch arity {
+    case .required: name
+    case .optional: "[\(name)]"
+    case .variadic: "\(name)..."
+    }
+  }
+}

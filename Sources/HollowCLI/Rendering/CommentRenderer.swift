@@ -1,0 +1,57 @@
+import HollowKit
+
+/// Renders comments: compactly under a post in a list (name and text on one wrapped block), or
+/// in full under `post PID` (cid, name, time, reply target, then the text, image and quotes).
+///
+/// ```swift
+/// let lines = CommentRenderer(context: context).full(comment)
+/// ```
+public struct CommentRenderer: Sendable {
+  public var context: RenderContext
+  public var quotes: [Int: QuotedPost]
+
+  static let fullPrefix = [Span("    ")]
+
+  public init(context: RenderContext, quotes: [Int: QuotedPost] = [:]) {
+    self.context = context
+    self.quotes = quotes
+  }
+
+  /// "洞主: text", wrapped under `prefix`, then any image and cited posts.
+  public func preview(_ comment: Comment, prefix: [Span]) -> [String] {
+    var spans = [name(comment)]
+    if let replyTo = comment.replyTo { spans.append(Span(" → #\(replyTo)", .dim)) }
+    spans.append(Span(": "))
+    spans += context.highlighter.spans(for: comment.text)
+    var lines = context.block(spans, prefix: prefix)
+    lines += attachments(comment, prefix: prefix)
+    return lines
+  }
+
+  /// The header line, then the indented text, image and cited posts.
+  public func full(_ comment: Comment) -> [String] {
+    var header = [Span("  "), Span("#\(comment.cid)", .pid), Span(" "), name(comment)]
+    if let replyTo = comment.replyTo { header.append(Span(" → #\(replyTo)", .dim)) }
+    header.append(Span(" · " + context.time.string(for: comment.timestamp), .dim))
+    if let tag = comment.tag { header.append(Span(" [\(tag)]", .tag)) }
+    if comment.isDeleted { header.append(Span(" (deleted)", .warning)) }
+    var lines = context.block(header)
+    lines += context.text(comment.text, prefix: Self.fullPrefix)
+    lines += attachments(comment, prefix: Self.fullPrefix)
+    return lines
+  }
+
+  private func name(_ comment: Comment) -> Span {
+    Span(comment.name, comment.isDZ ? .poster : .name)
+  }
+
+  private func attachments(_ comment: Comment, prefix: [Span]) -> [String] {
+    var lines: [String] = []
+    if comment.imagePath != nil || comment.type == .image {
+      lines += context.image(comment.imageMetadata, prefix: prefix)
+    }
+    let posts = PostRenderer(context: context, quotes: quotes)
+    lines += posts.quoteLines(citedIn: comment.text, by: comment.pid, prefix: prefix)
+    return lines
+  }
+}

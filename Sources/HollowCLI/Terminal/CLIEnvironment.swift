@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything the CLI takes from its process, passed in so tests can run it in-process: output
+/// streams, environment variables, what kind of terminal it writes to, the time, and how `serve`
+/// learns it should stop.
+///
+/// ```swift
+/// let stdout = CapturedOutput(), stderr = CapturedOutput()
+/// let environment = CLIEnvironment(stdout: stdout, stderr: stderr, variables: [:], now: Date())
+/// let status = await HollowCLI.run(["timeline"], environment: environment)
+/// ```
+public struct CLIEnvironment: Sendable {
+  public var stdout: any TextOutput
+  public var stderr: any TextOutput
+  /// Environment variables (HOLLOW_SERVER, HOLLOW_TOKEN, HOLLOW_IMAGE_BASE, NO_COLOR, COLUMNS).
+  public var variables: [String: String]
+  /// Whether stdout is a terminal: colours are used only then.
+  public var stdoutIsTerminal: Bool
+  /// Whether stderr is a terminal: progress lines are shown only then.
+  public var stderrIsTerminal: Bool
+  /// The terminal's width from the system (TIOCGWINSZ), if stdout is one.
+  public var terminalColumns: Int?
+  /// "Now", for relative times.
+  public var now: Date
+  public var timeZone: TimeZone
+  /// Returns when `serve` should stop; the process waits for SIGINT/SIGTERM.
+  public var waitForTermination: @Sendable () async -> Void
+
+  public init(
+    stdout: any TextOutput, stderr: any TextOutput, variables: [String: String], stdoutIsTerminal: Bool = false,
+    stderrIsTerminal: Bool = false, terminalColumns: Int? = nil, now: Date, timeZone: TimeZone = .current,
+    waitForTermination: @escaping @Sendable () async -> Void = {}
+  ) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.variables = variables
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.stderrIsTerminal = stderrIsTerminal
+    self.terminalColumns = terminalColumns
+    self.now = now
+    self.timeZone = timeZone
+    self.waitForTermination = waitForTermination
+  }
+
+  /// The real process: stdout/stderr, its environment, its terminal, the clock and signals.
+  public static func process() -> CLIEnvironment {
+    CLIEnvironment(
+      stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
+      variables: ProcessInfo.processInfo.environment, stdoutIsTerminal: TerminalSize.isTerminal(STDOUT_FILENO),
+      stderrIsTerminal: TerminalSize.isTerminal(STDERR_FILENO),
+      terminalColumns: TerminalSize.columns(of: STDOUT_FILENO),
+      now: Date(), waitForTermination: { await TerminationSignal.wait() })
+  }
+
+  /// The width to wrap to: the terminal's, else `COLUMNS`, else 80.
+  public var width: Int {
+    if let terminalColumns, terminalColumns > 0 { return terminalColumns }
+    if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return min(columns, 1_000) }
+    return Self.defaultWidth
+  }
+
+  public static let defaultWidth = 80
+
+  /// Whether to write colours: only to a terminal, never with `NO_COLOR` (any value) or `--no-color`.
+  public func usesColor(noColorFlag: Bool) -> Bool {
+    stdoutIsTerminal && !noColorFlag && variables["NO_COLOR"] == nil
+  }
+}

@@ -1,0 +1,128 @@
+import HollowServer
+import Testing
+
+@testable import HollowCLI
+
+/// Every command and flag of the real table, parsed into typed commands; bad input exits 2.
+@Suite struct CommandTableTests {
+  private func command(_ arguments: [String]) throws -> Command {
+    let parsed = try HollowCommandLine.parser.parse(arguments)
+    let build = try #require(parsed.spec?.build)
+    return try build(parsed.arguments)
+  }
+
+  private func usageError(_ arguments: [String]) -> UsageError? {
+    do {
+      _ = try command(arguments)
+      return nil
+    } catch let error as UsageError {
+      return error
+    } catch {
+      return nil
+    }
+  }
+
+  @Test func timeline() throws {
+    #expect(try command(["timeline"]) == .timeline(page: 1, pages: 1))
+    #expect(try command(["timeline", "--page", "3", "--pages", "2"]) == .timeline(page: 3, pages: 2))
+    #expect(try command(["timeline", "--pages=4", "--page=2"]) == .timeline(page: 2, pages: 4))
+    #expect(usageError(["timeline", "--page", "151"])?.message == "--page must be 1...150, not 151")
+    #expect(usageError(["timeline", "--page", "150", "--pages", "2"])?.message == "--pages must be 1...1, not 2")
+    #expect(usageError(["timeline", "extra"])?.message == "unexpected argument 'extra'")
+  }
+
+  @Test func wanderAndMessagesTakeNoArguments() throws {
+    #expect(try command(["wander"]) == .wander)
+    #expect(try command(["messages"]) == .messages)
+    #expect(usageError(["wander", "--page", "2"])?.message == "unknown option '--page'")
+  }
+
+  @Test func postFollowUnfollow() throws {
+    #expect(try command(["post", "40319"]) == .post(pid: 40319))
+    #expect(try command(["follow", "7"]) == .follow(pid: 7))
+    #expect(try command(["unfollow", "7"]) == .unfollow(pid: 7))
+    #expect(usageError(["post"])?.message == "missing PID")
+    #expect(usageError(["post", "#12"])?.message == "PID must be a number, not '#12'")
+    #expect(usageError(["follow", "0"])?.message == "PID must be at least 1, not 0")
+    #expect(usageError(["unfollow", "99999999999999999999"])?.message.hasPrefix("PID must be a number") == true)
+  }
+
+  @Test func search() throws {
+    #expect(try command(["search", "猫", "dog"]) == .search(keywords: ["猫", "dog"], page: 1, includeComments: false))
+    #expect(
+      try command(["search", "猫 狗", "--comments", "--page", "2"])
+        == .search(keywords: ["猫", "狗"], page: 2, includeComments: true))
+    #expect(usageError(["search"])?.message == "missing KEYWORDS")
+    #expect(usageError(["search", " "])?.message == "missing KEYWORDS")
+    #expect(usageError(["search", "x", "--page", "101"])?.message == "--page must be 1...100, not 101")
+  }
+
+  @Test func attentions() throws {
+    #expect(try command(["attentions"]) == .attentions(page: 1))
+    #expect(try command(["attentions", "--page", "2"]) == .attentions(page: 2))
+  }
+
+  @Test func send() throws {
+    #expect(try command(["send", "hi"]) == .send(SendOptions(text: "hi")))
+    #expect(
+      try command(["send", "吃什么", "--vote", "面", "--vote", "饭", "--tag", "刷屏", "--image", "a.png"])
+        == .send(SendOptions(text: "吃什么", imagePath: "a.png", voteOptions: ["面", "饭"], tag: "刷屏")))
+    #expect(try command(["send", "--", "-not an option"]) == .send(SendOptions(text: "-not an option")))
+    #expect(usageError(["send", "a", "--tag", "x", "--tag", "y"])?.message == "--tag is given more than once")
+    #expect(usageError(["send", "a", "--vote"])?.message == "--vote needs a value (OPTION)")
+  }
+
+  @Test func comment() throws {
+    #expect(try command(["comment", "5", "同意"]) == .comment(pid: 5, text: "同意", replyTo: nil))
+    #expect(try command(["comment", "5", "no", "--reply-to", "9"]) == .comment(pid: 5, text: "no", replyTo: 9))
+    #expect(usageError(["comment", "5"])?.message == "missing TEXT")
+    #expect(usageError(["comment", "5", "x", "--reply-to", "-1"])?.message == "--reply-to must be at least 1, not -1")
+  }
+
+  @Test func vote() throws {
+    #expect(try command(["vote", "5", "面"]) == .vote(pid: 5, option: "面"))
+    #expect(usageError(["vote", "5"])?.message == "missing OPTION")
+  }
+
+  @Test func serve() throws {
+    #expect(try command(["serve"]) == .serve(ServeOptions()))
+    let options = ServeOptions(port: 0, seed: 9, latency: .fixed(.milliseconds(50)), failRate: 0.25, token: "t")
+    #expect(
+      try command(["serve", "--port", "0", "--seed", "9", "--latency", "50", "--fail-rate", "0.25", "--token", "t"])
+        == .serve(options))
+    #expect(
+      try command(["serve", "--latency", "20-200"])
+        == .serve(ServeOptions(latency: .random(.milliseconds(20)...(.milliseconds(200))))))
+    #expect(try command(["serve", "--latency", "0"]) == .serve(ServeOptions(latency: .none)))
+    #expect(usageError(["serve", "--port", "70000"])?.message == "--port must be 0...65535, not 70000")
+    #expect(usageError(["serve", "--seed", "-1"])?.message == "--seed must be a whole number ≥ 0, not '-1'")
+    #expect(usageError(["serve", "--latency", "1-2-3"])?.message == "--latency must be MS or MIN-MAX, not '1-2-3'")
+    #expect(usageError(["serve", "--latency", "9-3"])?.message == "--latency MIN must not exceed MAX, got 9-3")
+    #expect(usageError(["serve", "--fail-rate", "nan"])?.message == "--fail-rate must be a number, not 'nan'")
+    #expect(usageError(["serve", "--fail-rate", "1.5"])?.message == "--fail-rate must be 0.0...1.0, not 1.5")
+  }
+
+  @Test func serveOptionsDescribeTheServer() {
+    let configuration = ServeOptions(port: 0, seed: 3, failRate: 0.5, token: "t").configuration
+    #expect(configuration.seed == 3)
+    #expect(configuration.port == 0)
+    #expect(configuration.token == "t")
+    #expect(configuration.failures.rate == 0.5)
+    #expect(ServeOptions().configuration.failures == .none)
+  }
+
+  @Test func errorsNameTheCommandForHelp() {
+    #expect(usageError(["search", "x", "--bogus"])?.hint == "see 'hollow-cli search --help'")
+  }
+
+  @Test func everyCommandHasHelpAndExamples() {
+    for spec in CommandTable.commands {
+      let help = HelpText.command(spec, path: spec.name, globalOptions: CommandTable.globalOptions)
+      #expect(help.hasPrefix("usage: hollow-cli \(spec.name)"))
+      #expect(!spec.examples.isEmpty, "\(spec.name) has no example")
+      for option in spec.options {
+        #expect(help.contains("--\(option.name)"), "\(spec.name) help lacks --\(option.name)")
+      }
+    }
+  }
+}

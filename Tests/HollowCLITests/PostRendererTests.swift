@@ -1,0 +1,111 @@
+import Foundation
+import HollowKit
+import Testing
+
+@testable import HollowCLI
+
+@Suite struct PostRendererTests {
+  private let now = 1_700_000_000
+
+  private func context(width: Int = 60, colors: Bool = false, keywords: [String] = []) -> RenderContext {
+    RenderContext(
+      width: width, painter: Painter(colors: colors),
+      time: RelativeTime(now: Date(timeIntervalSince1970: TimeInterval(now)), timeZone: TimeZone(identifier: "UTC")!),
+      highlighter: Highlighter(keywords: keywords, colors: colors))
+  }
+
+  private func post(_ pid: Int, _ text: String, ago seconds: Int = 300) -> Post {
+    Post(
+      pid: pid, text: text, type: .text, timestamp: now - seconds, updatedAt: now - seconds, replyCount: 2, likeCount: 1
+    )
+  }
+
+  private func comment(_ cid: Int, on pid: Int, _ text: String, name: String = "Alice") -> HollowKit.Comment {
+    Comment(cid: cid, pid: pid, text: text, timestamp: now - 60, name: name, isDZ: name == "洞主")
+  }
+
+  @Test func headerShowsPidTimeLikesRepliesAndTag() {
+    var post = post(123, "hello")
+    post.tag = "性相关"
+    let lines = PostRenderer(context: context()).post(post)
+    #expect(lines == ["#123  5 min ago · 1 like · 2 replies [性相关]", "  hello"])
+  }
+
+  @Test func citedPostsAreIndentedUnderTheCitingPost() {
+    let quoted = post(7, "the quoted text", ago: 3 * 3_600)
+    let renderer = PostRenderer(context: context(), quotes: [7: .found(quoted), 9_999_999: .notFound])
+    let lines = renderer.post(post(123, "see #7 and #9999999, and me #123"))
+    #expect(
+      lines == [
+        "#123  5 min ago · 1 like · 2 replies", "  see #7 and #9999999, and me #123",
+        "  │ #7  3 h ago · 1 like · 2 replies", "  │ the quoted text", "  │ #9999999 (not found)",
+      ])
+  }
+
+  @Test func quoteFailuresAreShownInline() {
+    let renderer = PostRenderer(context: context(), quotes: [7: .failed("the request timed out")])
+    #expect(renderer.post(post(1, "#7")).last == "  │ #7 (could not load: the request timed out)")
+  }
+
+  @Test func previewShowsTheFirstThreeCommentsAndHowManyMore() {
+    var post = post(5, "text")
+    post.replyCount = 5
+    let comments = (1...4).map { comment($0, on: 5, "c\($0)", name: $0 == 1 ? "洞主" : "Bob") }
+    let lines = PostRenderer(context: context()).preview(post, comments: comments)
+    #expect(Array(lines.suffix(4)) == ["  ┊ 洞主: c1", "  ┊ Bob: c2", "  ┊ Bob: c3", "  ┊ … 2 more comments"])
+  }
+
+  @Test func fullShowsEveryCommentWithItsReplyTarget() {
+    var reply = comment(2, on: 5, "no")
+    reply.replyTo = 1
+    let lines = PostRenderer(context: context()).full(post(5, "text"), comments: [comment(1, on: 5, "yes"), reply])
+    #expect(
+      Array(lines.suffix(5)) == [
+        "2 comments", "  #1 Alice · 1 min ago", "    yes", "  #2 Alice → #1 · 1 min ago", "    no",
+      ])
+  }
+
+  @Test func imagesShowTheirSize() {
+    var post = post(5, "look")
+    post.type = .image
+    post.imagePath = "ab/abcdef.png"
+    post.imageMetadata = ImageMetadata(width: 640, height: 480)
+    #expect(PostRenderer(context: context()).post(post).last == "  [image 640x480]")
+  }
+
+  @Test func votesShowOptionsWithCountsOrQuestionMarks() {
+    var hidden = post(5, "吃什么")
+    hidden.vote = Vote(voted: nil, options: ["面", "米饭"], counts: ["面": -1, "米饭": -1])
+    #expect(
+      Array(PostRenderer(context: context()).post(hidden).suffix(3)) == [
+        "  vote (vote to see the counts):", "      面    ?", "      米饭  ?",
+      ])
+    var voted = hidden
+    voted.vote = Vote(voted: "面", options: ["面", "米饭"], counts: ["面": 3, "米饭": 12])
+    #expect(Array(PostRenderer(context: context()).post(voted).suffix(2)) == ["    ✓ 面    3", "      米饭  12"])
+  }
+
+  @Test func longTextIsWrappedToTheWidth() {
+    let lines = PostRenderer(context: context(width: 24)).post(post(5, String(repeating: "树洞", count: 20)))
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 24 })
+    // The header takes two lines at this width, the 80 columns of text four lines of 22.
+    #expect(lines.count == 2 + 4)
+  }
+
+  @Test func searchKeywordsAreHighlightedInPostsAndComments() {
+    let renderer = PostRenderer(context: context(keywords: ["cat"]))
+    let lines = renderer.preview(post(5, "A Cat"), comments: [comment(1, on: 5, "my cat")])
+    #expect(lines.contains("  A *Cat*"))
+    #expect(lines.contains("  ┊ Alice: my *cat*"))
+  }
+
+  @Test func noEscapeCodesWithoutColours() {
+    var post = post(5, "Cat #7")
+    post.tag = "刷屏"
+    let renderer = PostRenderer(context: context(keywords: ["cat"]), quotes: [7: .notFound])
+    let text = renderer.preview(post, comments: [comment(1, on: 5, "cat")]).joined()
+    #expect(!text.contains("\u{1B}"))
+    let colored = PostRenderer(context: context(colors: true, keywords: ["cat"]), quotes: [7: .notFound])
+    #expect(colored.preview(post, comments: []).joined().contains("\u{1B}[1;30;43mCat\u{1B}[0m"))
+  }
+}
