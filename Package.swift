@@ -10,12 +10,14 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Signal", targets: ["Signal"]),
+    .library(name: "SignalTesting", targets: ["SignalTesting"]),
     .library(name: "HollowCache", targets: ["HollowCache"]),
     .library(name: "HollowKit", targets: ["HollowKit"]),
     .executable(name: "hollow-cli", targets: ["hollow-cli"]),
   ],
   targets: [
     .target(name: "Signal"),
+    .target(name: "SignalTesting", dependencies: ["Signal"]),
     .target(name: "HollowCache"),
     .target(name: "HollowKit", dependencies: ["Signal", "HollowCache"]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
@@ -23,7 +25,7 @@ let package = Package(
     .executableTarget(name: "Playground", dependencies: ["Signal"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
     .executableTarget(name: "hollow-cache-crash-helper", dependencies: ["HollowCache"], path: "Tests/CacheCrashHelper"),
-    .testTarget(name: "SignalTests", dependencies: ["Signal"]),
+    .testTarget(name: "SignalTests", dependencies: ["Signal", "SignalTesting"]),
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
     .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache"]),
     .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
