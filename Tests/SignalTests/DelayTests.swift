@@ -49,17 +49,21 @@ import Testing
 
   @Test func aFullBufferPausesUpstreamAndALaterReadIsDueLater() async {
     let recorder = Recorder(source.delay(for: .seconds(1), clock: clock, bufferLimit: 1))
-    await source.send(1)
     // The buffer holds 1, so 2 is read only after 1 has left, at t=1: it is due at t=2.
-    let second = Task { await source.send(2) }
+    // (Each send returns when the operator asks for more, so the sends run in a task.)
+    let sender = Task {
+      await source.send(1)
+      await source.send(2)
+    }
     await clock.waitForSleepers(count: 1)
+    #expect(clock.nextDeadline == .seconds(1))
     await clock.advance(by: .seconds(1))
     #expect(await recorder.next() == .value(1))
-    await second.value
     await clock.waitForSleepers(count: 1)
     #expect(clock.nextDeadline == .seconds(2))
     await clock.advance(by: .seconds(1))
     #expect(await recorder.next() == .value(2))
+    await sender.value
   }
 
   @Test func cancellingWithValuesInFlightLeavesNothingBehind() async {
