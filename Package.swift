@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "HollowKit", dependencies: ["Signal", "HollowCache"]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
     .executableTarget(name: "hollow-cli", dependencies: ["HollowKit", "HollowServer", "HollowCache"]),
-    .executableTarget(name: "Playground", dependencies: ["Signal"], path: "Playground"),
+    .executableTarget(name: "Playground", dependencies: ["Signal", "SignalTesting"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
     .executableTarget(name: "hollow-cache-crash-helper", dependencies: ["HollowCache"], path: "Tests/CacheCrashHelper"),
     .testTarget(name: "SignalTests", dependencies: ["Signal", "SignalTesting"]),

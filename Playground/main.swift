@@ -4,6 +4,7 @@
 let pages: [any PlaygroundPage.Type] = [
   OperatorsPage.self,
   SubjectsPage.self,
+  TimePage.self,
 
 ]
 

@@ -26,9 +26,11 @@ import Signal
 ///   clock. This is the deterministic way to know that code under test has reached its sleep.
 ///
 /// What it cannot guarantee: Swift concurrency gives no way to know when a woken task is done
-/// reacting. After waking the sleepers of one instant, an advance yields until as many tasks
-/// sleep on the clock as before that instant (the usual case: a loop that sleeps again), or
-/// until it has yielded ``settleYields`` times. If a result depends on what a woken task does
+/// reacting. Before each step, an advance yields until no sleep has started or ended for
+/// ``quietYields`` yields in a row, so tasks about to sleep get there first. After waking the
+/// sleepers of one instant, it yields until as many tasks sleep on the clock as before that
+/// instant (the usual case: a loop that sleeps again). Both waits stop after ``settleYields``
+/// yields. If a result depends on what a woken task does
 /// before time moves further, wait for that explicitly (an output, a signal,
 /// ``waitForSleepers(count:)``) rather than advancing in one big step. Signal's time operators do
 /// not depend on this: they compute every deadline from the instant of the event that set it and
@@ -70,6 +72,9 @@ public final class TestClock: Clock, Sendable {
   /// How many times an advance yields, at most, for the tasks woken at one instant to run
   /// before it moves time further.
   public let settleYields: Int
+
+  /// How many yields in a row without a sleep starting or ending count as quiet.
+  public static let quietYields = 10
 
   private let state: Lock<TestClockState>
 
@@ -139,9 +144,11 @@ public final class TestClock: Clock, Sendable {
   /// lets them run (see ``TestClock``). Then it sets ``now`` to `deadline`. An instant before
   /// ``now`` does nothing: time never goes back.
   public func advance(to deadline: Instant) async {
+    await settleUntilQuiet()
     while let step = state.withLock({ $0.wakeEarliest(notAfter: deadline) }) {
       for sleeper in step.woken { sleeper.resume() }
       await settle(untilSleeping: step.sleepingBefore)
+      await settleUntilQuiet()
     }
     state.withLock { $0.moveNow(to: deadline) }
   }
@@ -182,6 +189,24 @@ public final class TestClock: Clock, Sendable {
     for _ in 0..<settleYields {
       await Task.yield()
       if sleeperCount >= count { return }
+    }
+  }
+
+  /// Yields until no sleep has started or ended for ``quietYields`` yields, at most
+  /// ``settleYields`` times.
+  private func settleUntilQuiet() async {
+    var lastActivity = state.withLock { $0.activity }
+    var quiet = 0
+    for _ in 0..<settleYields {
+      await Task.yield()
+      let activity = state.withLock { $0.activity }
+      if activity == lastActivity {
+        quiet += 1
+        if quiet >= Self.quietYields { return }
+      } else {
+        lastActivity = activity
+        quiet = 0
+      }
     }
   }
 }

@@ -7,6 +7,9 @@ struct TestClockState {
   private(set) var sleepers: [Sleeper] = []
   private var countWaiters: [CountWaiter] = []
   private var nextID = 0
+  /// Counts sleeps starting and ending, so an advance can tell when tasks have stopped
+  /// moving on the clock.
+  private(set) var activity = 0
 
   init(now: TestClock.Instant) {
     self.now = now
@@ -33,6 +36,7 @@ struct TestClockState {
     if sleeper.deadline <= now { return .wakeNow }
     let index = sleepers.firstIndex { $0.deadline > sleeper.deadline } ?? sleepers.endIndex
     sleepers.insert(sleeper, at: index)
+    activity += 1
     let reached = countWaiters.filter { $0.count <= sleepers.count }
     countWaiters.removeAll { $0.count <= sleepers.count }
     return .parked(reached)
@@ -40,6 +44,7 @@ struct TestClockState {
 
   mutating func removeSleeper(id: Int) -> Sleeper? {
     guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+    activity += 1
     return sleepers.remove(at: index)
   }
 
@@ -57,6 +62,7 @@ struct TestClockState {
     let count = sleepers.prefix { $0.deadline <= now }.count
     let woken = Array(sleepers.prefix(count))
     sleepers.removeFirst(count)
+    activity += 1
     return Step(woken: woken, sleepingBefore: sleepingBefore)
   }
 

@@ -16,7 +16,10 @@ import Signal
 /// ```
 ///
 /// It is meant for one subscriber at a time: each value goes to whichever subscription asks
-/// first. A send waits until a subscription asks, so send only while something iterates.
+/// first. A send waits until a subscription asks; once the source has had subscribers and
+/// none is left, or after the completion, a send drops its event and returns `false` at
+/// once instead of waiting forever. Because a send waits for the next request, a subscriber
+/// that applies back-pressure (a full buffer) holds the sender too: send from a task then.
 public final class TestSource<Output: Sendable, Failure: Error>: Publisher, Sendable {
   public typealias Element = Output
 
@@ -26,18 +29,25 @@ public final class TestSource<Output: Sendable, Failure: Error>: Publisher, Send
 
   /// Delivers `value` to the subscriber; returns once the subscriber asks for the next value
   /// or its subscription ends.
-  public func send(_ value: Output) async {
+  ///
+  /// - Returns: `false` if the value was dropped: no subscription is left, or the source
+  ///   has completed.
+  @discardableResult
+  public func send(_ value: Output) async -> Bool {
     await deliver(.value(value))
   }
 
   /// Ends the subscription with `completion`; returns once the subscriber has received it.
   /// Later subscriptions end at once with the same completion.
-  public func send(completion: Completion<Failure>) async {
+  ///
+  /// - Returns: `false` if the completion was dropped (see ``send(_:)``).
+  @discardableResult
+  public func send(completion: Completion<Failure>) async -> Bool {
     await deliver(.completion(completion))
   }
 
-  private func deliver(_ event: TestSourceEvent<Output, Failure>) async {
-    await withUnsafeContinuation { (sender: UnsafeContinuation<Void, Never>) in
+  private func deliver(_ event: TestSourceEvent<Output, Failure>) async -> Bool {
+    await withUnsafeContinuation { (sender: TestSourceState<Output, Failure>.Sender) in
       let action = state.withLock { $0.send(event, sender: sender) }
       action.perform()
     }
@@ -78,6 +88,7 @@ public final class TestSource<Output: Sendable, Failure: Error>: Publisher, Send
 
     init(source: TestSource) {
       self.source = source
+      source.state.withLock { $0.subscribed() }
     }
 
     deinit {

@@ -5,7 +5,8 @@ import Signal
 struct TestSourceState<Output: Sendable, Failure: Error> {
   typealias Event = TestSourceEvent<Output, Failure>
   typealias Receiver = UnsafeContinuation<Event?, Never>
-  typealias Sender = UnsafeContinuation<Void, Never>
+  /// Resumed with `true` once its event was handed over, `false` if it was dropped.
+  typealias Sender = UnsafeContinuation<Bool, Never>
 
   private var waitingSenders: [(event: Event, sender: Sender)] = []
   private var request: (id: Int, receiver: Receiver)?
@@ -13,6 +14,8 @@ struct TestSourceState<Output: Sendable, Failure: Error> {
   private var deliveredSender: Sender?
   private var completion: Completion<Failure>?
   private var nextID = 0
+  private var liveSubscriptions = 0
+  private var everSubscribed = false
 
   mutating func makeID() -> Int {
     defer { nextID += 1 }
@@ -23,15 +26,22 @@ struct TestSourceState<Output: Sendable, Failure: Error> {
   struct Action {
     var receiver: (Receiver, Event?)?
     var senders: [Sender] = []
+    var dropped: [Sender] = []
 
     func perform() {
-      for sender in senders { sender.resume() }
+      for sender in senders { sender.resume(returning: true) }
+      for sender in dropped { sender.resume(returning: false) }
       if let (receiver, event) = receiver { receiver.resume(returning: event) }
     }
   }
 
+  mutating func subscribed() {
+    liveSubscriptions += 1
+    everSubscribed = true
+  }
+
   mutating func send(_ event: Event, sender: Sender) -> Action {
-    if completion != nil { return Action(senders: [sender]) }
+    if completion != nil || (everSubscribed && liveSubscriptions == 0) { return Action(dropped: [sender]) }
     guard let (_, receiver) = request else {
       waitingSenders.append((event, sender))
       return Action()
@@ -67,10 +77,20 @@ struct TestSourceState<Output: Sendable, Failure: Error> {
     return Action(receiver: (receiver, nil))
   }
 
+  /// A subscription's iterator went away: its sender is released; with no subscription
+  /// left, waiting senders are dropped.
   mutating func subscriptionEnded() -> Action {
-    guard let sender = deliveredSender else { return Action() }
-    deliveredSender = nil
-    return Action(senders: [sender])
+    liveSubscriptions -= 1
+    var action = Action()
+    if let sender = deliveredSender {
+      deliveredSender = nil
+      action.senders.append(sender)
+    }
+    if liveSubscriptions == 0 {
+      action.dropped = waitingSenders.map(\.sender)
+      waitingSenders.removeAll()
+    }
+    return action
   }
 
   private mutating func hand(_ event: Event, from sender: Sender, to receiver: Receiver) -> Action {

@@ -40,6 +40,23 @@ import Testing
     #expect(await recorder.remaining() == [.finished])
   }
 
+  @Test func aSendWithNoSubscriptionLeftIsDroppedInsteadOfWaiting() async {
+    let source = TestSource<Int, Never>()
+    let recorder = Recorder(source.prefix(1))
+    #expect(await source.send(1))
+    #expect(await recorder.remaining() == [.value(1), .finished])
+    #expect(await source.send(2) == false)
+    #expect(await source.send(completion: .finished) == false)
+  }
+
+  @Test func aSendAfterTheCompletionIsDropped() async {
+    let source = TestSource<Int, Never>()
+    let recorder = Recorder(source)
+    #expect(await source.send(completion: .finished))
+    #expect(await source.send(1) == false)
+    #expect(await recorder.remaining() == [.finished])
+  }
+
   @Test func laterSubscribersGetTheCompletionAtOnce() async {
     let source = TestSource<Int, Never>()
     let first = Recorder(source)
