@@ -86,6 +86,13 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func afterTheEndEveryRequestReturnsNil() async throws {
+    var iterator = failing(after: [1]).debounce(for: .seconds(1), clock: clock).makeAsyncIterator()
+    await #expect(throws: TestError.boom) { try await iterator.next() }
+    #expect(try await iterator.next() == nil)
+    #expect(try await iterator.next() == nil)
+  }
+
   @Test func eachIteratorIsItsOwnSubscription() async throws {
     let debounced = [1, 2, 3].publisher.debounce(for: .seconds(1), clock: clock)
     #expect(await debounced.allValues() == [3])

@@ -205,6 +205,10 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
         phase = .done
         action.consumer = (waiting, .end(ending))
         action.parkedDelta -= 1
+      } else if case .done = phase {
+        consumer = nil
+        action.consumer = (waiting, .end(.finished))
+        action.parkedDelta -= 1
       }
     }
     if let waiting = pump, hasEnded || !isFull {
