@@ -7,6 +7,7 @@ let pages: [any PlaygroundPage.Type] = [
   MergePage.self,
   FanInPage.self,
   CombiningPage.self,
+  TimePage.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -15,8 +15,9 @@ import Darwin
 /// reported as a race and CI's TSan run of the stress tests would be blind. The platform
 /// mutex (`pthread_mutex_t`, `os_unfair_lock` on Darwin) is intercepted by TSan, costs
 /// about the same uncontended, and is what swift-async-algorithms and SwiftNIO lock with.
+/// It is `package` (not public) so that SignalTesting's `TestClock` locks the same way.
 @usableFromInline
-final class Lock<State>: @unchecked Sendable {
+package final class Lock<State>: @unchecked Sendable {
   // @unchecked: `state` is only reachable inside `withLock`, which holds the mutex, and it
   // moves in and out as `sending`, exactly like `Mutex`. LockTests and the TSan stress run
   // would catch an access outside the lock.
@@ -24,7 +25,7 @@ final class Lock<State>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<PlatformMutex>
 
   @usableFromInline
-  init(_ initialState: sending State) {
+  package init(_ initialState: sending State) {
     state = initialState
     mutex = UnsafeMutablePointer<PlatformMutex>.allocate(capacity: 1)
     #if canImport(Darwin)
@@ -46,7 +47,7 @@ final class Lock<State>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the state.
   @inlinable
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     lock()

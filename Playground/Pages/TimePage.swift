@@ -1,0 +1,64 @@
+import Signal
+import SignalTesting
+
+/// Time operators on a virtual clock: the same keystrokes go through each operator, and the
+/// page prints what comes out at which virtual instant. A `TestClock` drives everything, so
+/// the page runs in an instant.
+enum TimePage: PlaygroundPage {
+  static let name = "time"
+  static let summary = "debounce, throttle, delay, timeout, collect and Timer, driven by a TestClock"
+
+  /// What a user types, and when (milliseconds from the start).
+  static let keystrokes: [(at: Int, text: String)] = [
+    (0, "t"), (100, "tr"), (200, "tre"), (300, "tree"), (900, "tree "), (1000, "tree h"), (2000, "tree ho"),
+  ]
+
+  static func run() async {
+    print("input:", keystrokes.map { "\($0.text)@\($0.at)ms" }.joined(separator: ", "))
+    await replay("debounce(for: 300ms)") { $0.debounce(for: .milliseconds(300), clock: $1) }
+    await replay("throttle(for: 500ms, latest: true)") {
+      $0.throttle(for: .milliseconds(500), clock: $1, latest: true)
+    }
+    await replay("throttle(for: 500ms, latest: false)") {
+      $0.throttle(for: .milliseconds(500), clock: $1, latest: false)
+    }
+    await replay("delay(for: 250ms)") { $0.delay(for: .milliseconds(250), clock: $1) }
+    await replay("timeout(700ms): the 1 s pause ends the stream") { $0.timeout(.milliseconds(700), clock: $1) }
+    await replay("collect(.byTime(clock, 500ms))") { source, clock in
+      source.collect(.byTime(clock, .milliseconds(500))).map { $0.joined(separator: " | ") }
+    }
+
+    // A timer ticks on a grid: each tick is the previous one plus the interval, never "now + interval".
+    let clock = TestClock()
+    let ticks = Task { await Publishers.Timer(every: .milliseconds(400), clock: clock).prefix(4).allValues() }
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(2))
+    print("Timer(every: 400ms).prefix(4):", await ticks.value.map(\.offset))
+  }
+
+  /// Types the keystrokes into a `TestSource`, through the operator `build` makes, and prints
+  /// each output with the virtual instant at which it arrived.
+  static func replay<P: Publisher>(
+    _ title: String,
+    _ build: (TestSource<String, Never>, TestClock) -> P
+  ) async where P.Output: Sendable, P.Failure == Never {
+    let clock = TestClock(settleYields: 10_000)
+    let source = TestSource<String, Never>()
+    let publisher = build(source, clock)
+    let consumer = Task {
+      var lines: [String] = []
+      for await output in publisher { lines.append("  \(clock.now.offset): \(output)") }
+      lines.append("  \(clock.now.offset): finished")
+      return lines
+    }
+    for (at, text) in keystrokes {
+      await clock.advance(to: .init(offset: .milliseconds(at)))
+      await source.send(text)
+    }
+    await clock.advance(by: .seconds(1))
+    await source.send(completion: .finished)
+    await clock.run()
+    print(title)
+    for line in await consumer.value { print(line) }
+  }
+}

@@ -1,0 +1,71 @@
+/// Collect's rules: gather values into a batch; emit the batch when its time window ends or
+/// when it holds `count` values, whichever comes first. Windows follow a grid of `interval`
+/// from an anchor instant: the subscription's start, or the last batch closed by count.
+struct CollectLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
+  /// `nil`: batches close by count only.
+  let interval: Instant.Duration?
+  /// `nil`: batches close by time only.
+  let count: Int?
+  private var batch: [Value] = []
+  private var anchor: Instant?
+  /// The end of the current window, armed only while the batch holds values, so empty
+  /// windows cost nothing and produce nothing.
+  private(set) var deadline: Instant?
+
+  init(interval: Instant.Duration?, count: Int?) {
+    self.interval = interval
+    self.count = count.map { Swift.max(1, $0) }
+  }
+
+  mutating func start(at now: Instant) {
+    anchor = now
+  }
+
+  mutating func receive(_ input: Value, at now: Instant, into outputs: inout TimedOutputs<[Value]>) {
+    guard let interval, interval > .zero else {
+      // Count only, or windows of no length: a batch closes by count, or at once.
+      batch.append(input)
+      if interval != nil || batch.count >= (count ?? 1) { emitBatch(into: &outputs) }
+      return
+    }
+    if batch.isEmpty { deadline = windowEnd(after: now, interval: interval) }
+    batch.append(input)
+    if let count, batch.count >= count {
+      emitBatch(into: &outputs)
+      anchor = now
+    }
+  }
+
+  mutating func advance(to now: Instant, into outputs: inout TimedOutputs<[Value]>) {
+    emitBatch(into: &outputs)
+  }
+
+  mutating func finish(at now: Instant, into outputs: inout TimedOutputs<[Value]>) {
+    emitBatch(into: &outputs)
+  }
+
+  private mutating func emitBatch(into outputs: inout TimedOutputs<[Value]>) {
+    deadline = nil
+    guard !batch.isEmpty else { return }
+    outputs.emit(batch)
+    batch = []
+  }
+
+  /// The end of the grid window that contains `now` (windows are half-open: a value at a
+  /// window's end belongs to the next window).
+  private mutating func windowEnd(after now: Instant, interval: Instant.Duration) -> Instant {
+    let origin = anchor ?? now
+    let windows = (origin.duration(to: now) / interval).rounded(.down)
+    guard windows >= 0, windows < 1e15 else {
+      // Time ran far beyond the grid (or before it): start a new grid here.
+      anchor = now
+      return now.advanced(by: interval)
+    }
+    // The quotient is a Double; step once either way if rounding put us in a neighbour.
+    var start = origin.advanced(by: interval * Int(windows))
+    if start > now { start = origin.advanced(by: interval * (Int(windows) - 1)) }
+    var end = start.advanced(by: interval)
+    if end <= now { end = end.advanced(by: interval) }
+    return end
+  }
+}

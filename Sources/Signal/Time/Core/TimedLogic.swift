@@ -1,0 +1,70 @@
+/// The rules of one time operator (debounce, throttle, delay, timeout, collect), written as
+/// a plain struct over virtual instants: no locks, tasks or clocks. ``TimedStorage`` runs it:
+/// it pumps upstream into ``receive(_:at:into:)``, sleeps until ``deadline`` and then calls
+/// ``advance(to:into:)``, and hands what the rules emit to the consumer.
+///
+/// The contract that keeps every operator deterministic under a test clock:
+/// - every instant passed in is the clock's `now` at the event, and never decreases;
+/// - before an upstream event at `now`, the storage calls ``advance(to:into:)`` if the
+///   deadline is at or before `now`: a timer due at an instant fires before an event at it;
+/// - after ``advance(to:into:)``, ``deadline`` is `nil` or later than `now`, so a timer
+///   that fires late does the same as one that fired on time, only later.
+protocol TimedLogic: Sendable {
+  associatedtype Input: Sendable
+  associatedtype Output: Sendable
+  associatedtype Instant: InstantProtocol
+
+  /// When the rules next need ``advance(to:into:)``; `nil` while no timer is needed.
+  var deadline: Instant? { get }
+
+  /// How many values the rules hold back; the storage stops reading upstream while this
+  /// plus the emitted values not yet consumed reach its buffer limit.
+  var backlog: Int { get }
+
+  /// The subscription starts reading upstream at `now`.
+  mutating func start(at now: Instant)
+
+  /// The storage is about to ask upstream for its next value.
+  mutating func willRequest(at now: Instant)
+
+  /// Upstream produced `input` at `now`.
+  mutating func receive(_ input: Input, at now: Instant, into outputs: inout TimedOutputs<Output>)
+
+  /// Time reached `now`, which is at or after ``deadline``.
+  mutating func advance(to now: Instant, into outputs: inout TimedOutputs<Output>)
+
+  /// Upstream finished at `now`. The stream finishes once ``deadline`` is `nil`: rules that
+  /// still have timed work (a delay's values in flight) keep their deadline until it is done.
+  mutating func finish(at now: Instant, into outputs: inout TimedOutputs<Output>)
+}
+
+extension TimedLogic {
+  var backlog: Int { 0 }
+  mutating func start(at now: Instant) {}
+  mutating func willRequest(at now: Instant) {}
+}
+
+/// What a ``TimedLogic`` emits: values for the consumer, in order, and possibly the end of
+/// the stream because a timer ran out (``Publisher/timeout(_:clock:tolerance:customError:)``).
+struct TimedOutputs<Output> {
+  private(set) var values = RingBuffer<Output>(minimumCapacity: 2)
+  private(set) var timedOut = false
+
+  mutating func emit(_ value: Output) {
+    values.append(value)
+  }
+
+  mutating func endWithTimeout() {
+    timedOut = true
+  }
+
+  mutating func popFirst() -> Output? {
+    values.popFirst()
+  }
+
+  mutating func removeAll() {
+    values.removeAll()
+  }
+
+  var count: Int { values.count }
+}

@@ -1,0 +1,260 @@
+/// How a timed subscription ended.
+enum TimedEnding<Failure: Error>: Sendable {
+  case finished
+  case failure(Failure)
+  /// A timer ran out (timeout); the operator decides what that means.
+  case timedOut
+  /// The consumer cancelled or dropped its iterator.
+  case cancelled
+}
+
+/// The shared state of one subscription to a time operator: the operator's rules, the
+/// values waiting for the consumer, and the three parties that take turns (the consumer,
+/// the task pumping upstream, the timer task). Every event returns a ``TimedAction`` that
+/// the storage performs after releasing the lock.
+struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
+  typealias Output = Logic.Output
+  typealias Instant = Logic.Instant
+  typealias Consumer = UnsafeContinuation<TimedDelivery<Output, Failure>, Never>
+  typealias Pump = UnsafeContinuation<Bool, Never>
+  typealias Timer = UnsafeContinuation<Instant?, Never>
+  typealias Action = TimedAction<Output, Failure, Instant>
+
+  private enum Phase {
+    case idle
+    case running
+    case upstreamFinished
+    case ended(TimedEnding<Failure>)
+    /// The ending was handed to the consumer; every later request gets `nil`.
+    case done
+  }
+
+  private var logic: Logic
+  private var outputs = TimedOutputs<Output>()
+  private var phase = Phase.idle
+  private let bufferLimit: Int
+  private var consumer: Consumer?
+  private var pump: Pump?
+  private var timer: Timer?
+  private var task: Task<Void, Never>?
+
+  init(logic: Logic, bufferLimit: Int) {
+    self.logic = logic
+    self.bufferLimit = Swift.max(1, bufferLimit)
+  }
+
+  private var hasEnded: Bool {
+    switch phase {
+    case .ended, .done: return true
+    case .idle, .running, .upstreamFinished: return false
+    }
+  }
+
+  private var isFull: Bool {
+    outputs.count + logic.backlog >= bufferLimit
+  }
+
+  // MARK: The consumer
+
+  enum NextAction {
+    /// Start the subscription's task, then hand it to ``taskStarted(_:)``.
+    case startTask(Action)
+    case perform(Action)
+  }
+
+  /// The consumer asks for the next value. `isCancelled` is read under the lock, so a
+  /// cancellation that ran before the consumer parked cannot leave it parked.
+  mutating func next(_ continuation: Consumer, isCancelled: Bool) -> NextAction {
+    if isCancelled {
+      var action = end(.cancelled)
+      action.consumer = (continuation, .end(.cancelled))
+      return .perform(action)
+    }
+    consumer = continuation
+    var action = Action(parkedDelta: 1)
+    if case .idle = phase {
+      phase = .running
+      action.merge(settle())
+      return .startTask(action)
+    }
+    action.merge(settle())
+    return .perform(action)
+  }
+
+  /// Keeps the task so that ending the subscription can cancel it.
+  mutating func taskStarted(_ task: Task<Void, Never>) -> Action {
+    if hasEnded { return Action(taskToCancel: task) }
+    self.task = task
+    return Action()
+  }
+
+  /// The consumer's task was cancelled or its iterator dropped.
+  mutating func cancel() -> Action {
+    end(.cancelled)
+  }
+
+  // MARK: The upstream pump
+
+  enum RequestAction {
+    /// Ask upstream for the next value.
+    case proceed(Action)
+    /// Wait until the consumer has taken some values.
+    case wait
+    /// The subscription is over: stop reading upstream.
+    case stop
+  }
+
+  mutating func start(at now: Instant) -> Action {
+    logic.start(at: now)
+    return settle()
+  }
+
+  mutating func prepareRequest(at now: Instant) -> RequestAction {
+    if hasEnded { return .stop }
+    if isFull { return .wait }
+    logic.willRequest(at: now)
+    return .proceed(settle())
+  }
+
+  mutating func parkPump(_ continuation: Pump) -> Action {
+    pump = continuation
+    var action = Action(parkedDelta: 1)
+    action.merge(settle())
+    return action
+  }
+
+  mutating func receive(_ input: Logic.Input, at now: Instant) -> Action {
+    guard !hasEnded else { return Action() }
+    advanceIfDue(to: now)
+    logic.receive(input, at: now, into: &outputs)
+    return settle()
+  }
+
+  mutating func upstreamFinished(at now: Instant) -> Action {
+    guard !hasEnded else { return Action() }
+    advanceIfDue(to: now)
+    logic.finish(at: now, into: &outputs)
+    phase = .upstreamFinished
+    return settle()
+  }
+
+  /// Upstream failed: values already emitted are still delivered, then the failure; what
+  /// the rules were holding back is discarded.
+  mutating func upstreamFailed(_ error: Failure) -> Action {
+    guard !hasEnded else { return Action() }
+    return end(.failure(error))
+  }
+
+  // MARK: The timer
+
+  mutating func parkTimer(_ continuation: Timer) -> Action {
+    timer = continuation
+    var action = Action(parkedDelta: 1)
+    action.merge(settle())
+    return action
+  }
+
+  mutating func timerFired(at now: Instant) -> Action {
+    guard !hasEnded else { return Action() }
+    advanceIfDue(to: now)
+    return settle()
+  }
+
+  // MARK: Shared steps
+
+  private mutating func advanceIfDue(to now: Instant) {
+    if let deadline = logic.deadline, deadline <= now {
+      logic.advance(to: now, into: &outputs)
+    }
+  }
+
+  private mutating func end(_ ending: TimedEnding<Failure>) -> Action {
+    switch phase {
+    case .ended(.cancelled), .done:
+      return settle()
+    case .ended:
+      // A cancellation overrides an ending not yet delivered; nothing else does.
+      guard case .cancelled = ending else { return settle() }
+    case .idle, .running, .upstreamFinished:
+      break
+    }
+    phase = .ended(ending)
+    if case .cancelled = ending { outputs.removeAll() }
+    return settle()
+  }
+
+  /// Brings the parties up to date with the state: hands the consumer what is ready,
+  /// lets the pump go on when there is room, arms or stops the timer, and cancels the
+  /// task once the subscription has ended.
+  private mutating func settle() -> Action {
+    var action = Action()
+    if !hasEnded {
+      if outputs.timedOut {
+        phase = .ended(.timedOut)
+      } else if case .upstreamFinished = phase, logic.deadline == nil {
+        phase = .ended(.finished)
+      }
+    }
+    if let waiting = consumer {
+      if let value = outputs.popFirst() {
+        consumer = nil
+        action.consumer = (waiting, .value(value))
+        action.parkedDelta -= 1
+      } else if case .ended(let ending) = phase {
+        consumer = nil
+        phase = .done
+        action.consumer = (waiting, .end(ending))
+        action.parkedDelta -= 1
+      } else if case .done = phase {
+        consumer = nil
+        action.consumer = (waiting, .end(.finished))
+        action.parkedDelta -= 1
+      }
+    }
+    if let waiting = pump, hasEnded || !isFull {
+      pump = nil
+      action.pump = (waiting, !hasEnded)
+      action.parkedDelta -= 1
+    }
+    if let waiting = timer {
+      if hasEnded {
+        timer = nil
+        action.timer = (waiting, nil)
+        action.parkedDelta -= 1
+      } else if let deadline = logic.deadline {
+        timer = nil
+        action.timer = (waiting, deadline)
+        action.parkedDelta -= 1
+      }
+    }
+    if hasEnded, let running = task {
+      task = nil
+      action.taskToCancel = running
+    }
+    return action
+  }
+}
+
+/// What the consumer receives from a timed subscription.
+enum TimedDelivery<Output: Sendable, Failure: Error>: Sendable {
+  case value(Output)
+  case end(TimedEnding<Failure>)
+}
+
+/// Continuations to resume and a task to cancel, after the lock is released.
+struct TimedAction<Output: Sendable, Failure: Error, Instant: Sendable> {
+  var consumer: (UnsafeContinuation<TimedDelivery<Output, Failure>, Never>, TimedDelivery<Output, Failure>)?
+  var pump: (UnsafeContinuation<Bool, Never>, Bool)?
+  var timer: (UnsafeContinuation<Instant?, Never>, Instant?)?
+  var taskToCancel: Task<Void, Never>?
+  /// Continuations parked minus parked continuations resumed, for the census.
+  var parkedDelta = 0
+
+  mutating func merge(_ other: TimedAction) {
+    if let consumer = other.consumer { self.consumer = consumer }
+    if let pump = other.pump { self.pump = pump }
+    if let timer = other.timer { self.timer = timer }
+    if let task = other.taskToCancel { taskToCancel = task }
+    parkedDelta += other.parkedDelta
+  }
+}

@@ -1,0 +1,185 @@
+/// Runs one subscription to a time operator: one task per subscription, in which one child
+/// pumps upstream into the operator's ``TimedLogic`` and another sleeps on the clock until
+/// the logic's deadline. The consumer takes what the logic emits.
+///
+/// The pump reads ahead only while the values waiting for the consumer plus the logic's
+/// backlog are under the buffer limit, so a slow consumer slows upstream down. When the
+/// subscription ends (upstream finished and no timed work is left, upstream failed, a
+/// timeout, or the consumer cancelled or dropped its iterator) the task is cancelled, which
+/// ends the upstream iteration and the clock sleep; nothing outlives the subscription.
+final class TimedStorage<Upstream: Publisher, C: Clock, Logic: TimedLogic>: Sendable
+where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant == C.Instant {
+  typealias Failure = Upstream.Failure
+  typealias Machine = TimedStateMachine<Logic, Failure>
+
+  private let upstream: Upstream
+  private let clock: C
+  private let tolerance: C.Duration?
+  private let timeoutCompletion: @Sendable () -> Completion<Failure>
+  private let state: Lock<Machine>
+  private let census: CensusScope?
+
+  /// - Parameters:
+  ///   - bufferLimit: how many values may wait for the consumer or in the logic's backlog
+  ///     before the pump stops reading upstream.
+  ///   - timeoutCompletion: how the stream ends when the logic reports a timeout.
+  init(
+    upstream: Upstream,
+    clock: C,
+    tolerance: C.Duration?,
+    logic: sending Logic,
+    bufferLimit: Int = 1,
+    timeoutCompletion: @escaping @Sendable () -> Completion<Failure> = { .finished }
+  ) {
+    self.upstream = upstream
+    self.clock = clock
+    self.tolerance = tolerance
+    self.timeoutCompletion = timeoutCompletion
+    state = Lock(Machine(logic: logic, bufferLimit: bufferLimit))
+    census = Census.objectCreated()
+  }
+
+  deinit {
+    census.objectDestroyed()
+  }
+
+  // MARK: The consumer
+
+  /// The next value; `nil` at the end of the stream or when the calling task is cancelled.
+  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Logic.Output? {
+    let delivery = await withTaskCancellationHandler {
+      await withUnsafeContinuation(isolation: actor) { (consumer: Machine.Consumer) in
+        let action = state.withLock { machine in
+          switch machine.next(consumer, isCancelled: Task.isCancelled) {
+          case .perform(let action):
+            return action
+          case .startTask(var action):
+            // Started under the lock so that a cancellation cannot slip in before the
+            // task is recorded; the task itself runs only after the lock is released.
+            action.merge(machine.taskStarted(startTask()))
+            return action
+          }
+        }
+        perform(action)
+      }
+    } onCancel: {
+      perform(state.withLock { $0.cancel() })
+    }
+    switch delivery {
+    case .value(let value):
+      return value
+    case .end(.finished), .end(.cancelled):
+      return nil
+    case .end(.failure(let error)):
+      throw error
+    case .end(.timedOut):
+      guard case .failure(let error) = timeoutCompletion() else { return nil }
+      throw error
+    }
+  }
+
+  /// The consumer's iterator went away: end the subscription.
+  func cancel() {
+    perform(state.withLock { $0.cancel() })
+  }
+
+  // MARK: The subscription's task
+
+  private func startTask() -> Task<Void, Never> {
+    Task {
+      await withDiscardingTaskGroup { group in
+        group.addTask { await self.pumpUpstream() }
+        group.addTask { await self.runTimer() }
+      }
+    }
+  }
+
+  private func pumpUpstream() async {
+    let start = clock.now
+    perform(state.withLock { $0.start(at: start) })
+    var iterator = upstream.makeAsyncIterator()
+    while await mayRequest() {
+      do throws(Failure) {
+        guard let value = try await iterator.next(isolation: nil) else {
+          let now = clock.now
+          perform(state.withLock { $0.upstreamFinished(at: now) })
+          return
+        }
+        let now = clock.now
+        perform(state.withLock { $0.receive(value, at: now) })
+      } catch {
+        perform(state.withLock { $0.upstreamFailed(error) })
+        return
+      }
+    }
+  }
+
+  /// Waits until there is room for another upstream value; `false` once the subscription is over.
+  private func mayRequest() async -> Bool {
+    while true {
+      let now = clock.now
+      switch state.withLock({ $0.prepareRequest(at: now) }) {
+      case .proceed(let action):
+        perform(action)
+        return true
+      case .stop:
+        return false
+      case .wait:
+        let goOn = await withUnsafeContinuation { (pump: Machine.Pump) in
+          perform(state.withLock { $0.parkPump(pump) })
+        }
+        if !goOn { return false }
+      }
+    }
+  }
+
+  private func runTimer() async {
+    while let deadline = await armedDeadline() {
+      do {
+        try await clock.sleep(until: deadline, tolerance: tolerance)
+      } catch {
+        return  // cancelled: the subscription is over
+      }
+      let now = clock.now
+      perform(state.withLock { $0.timerFired(at: now) })
+    }
+  }
+
+  /// The logic's deadline, waiting until there is one; `nil` once the subscription is over.
+  private func armedDeadline() async -> C.Instant? {
+    await withUnsafeContinuation { (timer: Machine.Timer) in
+      perform(state.withLock { $0.parkTimer(timer) })
+    }
+  }
+
+  private func perform(_ action: Machine.Action) {
+    if action.parkedDelta > 0 {
+      for _ in 0..<action.parkedDelta { census.continuationParked() }
+    } else if action.parkedDelta < 0 {
+      census.continuationResumed(-action.parkedDelta)
+    }
+    action.taskToCancel?.cancel()
+    if let (pump, goOn) = action.pump { pump.resume(returning: goOn) }
+    if let (timer, deadline) = action.timer { timer.resume(returning: deadline) }
+    if let (consumer, delivery) = action.consumer { consumer.resume(returning: delivery) }
+  }
+}
+
+/// Owned by a time operator's iterator: ends the subscription when the iterator goes away,
+/// even if the consumer never cancels (for example after `break` in a `for await` loop).
+final class TimedSubscription<Upstream: Publisher, C: Clock, Logic: TimedLogic>: Sendable
+where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant == C.Instant {
+  let storage: TimedStorage<Upstream, C, Logic>
+
+  init(_ storage: TimedStorage<Upstream, C, Logic>) {
+    self.storage = storage
+  }
+
+  deinit {
+    storage.cancel()
+  }
+
+  func next(isolation actor: isolated (any Actor)?) async throws(Upstream.Failure) -> Logic.Output? {
+    try await storage.next(isolation: actor)
+  }
+}
