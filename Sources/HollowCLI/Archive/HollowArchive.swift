@@ -122,7 +122,9 @@ struct HollowArchive: Sendable, Equatable {
       entries.append(entry)
     }
     guard let end = reader.take(Self.endMarker.count, "the trailer") else { throw .truncated("the trailer") }
-    guard end == Self.endMarker[...] else { throw .invalidManifest("the trailer is missing after \(entries.count) entries") }
+    guard end == Self.endMarker[...] else {
+      throw .invalidManifest("the trailer is missing after \(entries.count) entries")
+    }
     let bodyEnd = reader.offset
     guard try reader.integer(4, "the trailer") == UInt64(CRC32.checksum(bytes[..<bodyEnd])) else {
       throw .checksumMismatch("the trailer")

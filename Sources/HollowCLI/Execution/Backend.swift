@@ -26,7 +26,8 @@ struct Backend: Sendable {
   /// The client configuration `options` describe, without starting anything: what names the
   /// cache namespace.
   static func configuration(_ options: GlobalOptions) -> ClientConfiguration {
-    ClientConfiguration(apiRoot: options.server ?? embeddedOrigin, token: options.token, imageBaseURL: options.imageBase)
+    ClientConfiguration(
+      apiRoot: options.server ?? embeddedOrigin, token: options.token, imageBaseURL: options.imageBase)
   }
 
   /// The backend of `options`; with `offline`, nothing is started and every request fails as

@@ -50,7 +50,8 @@ extension TimelineFeed {
 
   /// A search; its pages are cached per query.
   static func search(keywords: String, includeComments: Bool) -> TimelineFeed {
-    TimelineFeed(name: "search/\(includeComments ? "comments" : "posts")/\(keywords)") { client, page throws(HollowError) in
+    TimelineFeed(name: "search/\(includeComments ? "comments" : "posts")/\(keywords)") {
+      client, page throws(HollowError) in
       try await PostFeed.search(keywords: keywords, includeComments: includeComments).page(page, client: client)
     }
   }

@@ -90,7 +90,8 @@ public enum HollowCommandLine {
   }
 
   /// Runs `body`, then closes `local` (recording this run in the cache) whether or not it failed.
-  private static func closing(_ local: LocalCache, _ body: () async throws(CLIFailure) -> Void) async throws(CLIFailure) {
+  private static func closing(_ local: LocalCache, _ body: () async throws(CLIFailure) -> Void) async throws(CLIFailure)
+  {
     let failure: CLIFailure?
     do {
       try await body()
@@ -104,7 +105,8 @@ public enum HollowCommandLine {
 
   /// The cache namespace of the server and token `options` name.
   static func namespace(_ options: GlobalOptions) -> CacheNamespace {
-    TreeHoleLoaders.namespace(for: TreeHoleClient(configuration: Backend.configuration(options), http: UnreachableHTTPClient()))
+    TreeHoleLoaders.namespace(
+      for: TreeHoleClient(configuration: Backend.configuration(options), http: UnreachableHTTPClient()))
   }
 
   private static func help(for parsed: ArgumentParser.Result) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import HollowKit
 import Signal
 
@@ -6,8 +7,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-import Foundation
 
 /// The folder of `post PID --save-images DIR`: created (with parents) and checked for writing
 /// before anything loads, then filled with one file per image, named after the image's path.

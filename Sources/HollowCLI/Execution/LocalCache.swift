@@ -35,7 +35,8 @@ struct LocalCache: Sendable {
   {
     let directory: String
     if options.noCache {
-      directory = FileManager.default.temporaryDirectory.appendingPathComponent("hollow-cli-\(UUID().uuidString)")
+      directory =
+        FileManager.default.temporaryDirectory.appendingPathComponent("hollow-cli-\(UUID().uuidString)")
         .path
     } else {
       directory = try Self.directory(options, environment: environment)

@@ -38,15 +38,18 @@ struct LocalCommandRunner: Sendable {
       }
       let text =
         "removed \(RenderContext.count(before.entryCount, "entry", "entries")) (\(before.bytes) bytes) from \(local.directory)"
-      output.options.json ? output.emit(ClearReport(entries: before.entryCount, bytes: before.bytes)) : output.print([text])
+      output.options.json
+        ? output.emit(ClearReport(entries: before.entryCount, bytes: before.bytes)) : output.print([text])
     case .cache(.path):
       output.print([local.directory])
     case .export(let path, let withImages):
       let summary = try await ArchiveTransfer(local: local).export(to: path, withImages: withImages, server: server)
-      output.options.json ? output.emit(summary) : output.print(["exported \(summary.entries) entries to \(path): \(summary.contents)"])
+      output.options.json
+        ? output.emit(summary) : output.print(["exported \(summary.entries) entries to \(path): \(summary.contents)"])
     case .import(let path, let force):
       let summary = try await ArchiveTransfer(local: local).import(from: path, force: force)
-      output.options.json ? output.emit(summary) : output.print(["imported \(summary.entries) entries from \(path): \(summary.contents)"])
+      output.options.json
+        ? output.emit(summary) : output.print(["imported \(summary.entries) entries from \(path): \(summary.contents)"])
     default:
       throw .failed("\(commandName) needs a backend")
     }

@@ -40,13 +40,16 @@ struct PostRunner: Sendable {
     if markShown { output.environment.stdout.write(Self.eraseLastLine) }
     let (post, comments) = try await settle(final, cached: cached, markShown: markShown)
     if let images {
-      try await images.save(ImageReference.all(in: post, comments: comments, imageBaseURL: session.client.configuration.imageBaseURL), session: session, output: output)
+      try await images.save(
+        ImageReference.all(in: post, comments: comments, imageBaseURL: session.client.configuration.imageBaseURL),
+        session: session, output: output)
     }
   }
 
   /// Shows the final snapshot (unless the cached copy already on screen says the same) and
   /// answers the post and comments shown.
-  private func settle(_ final: PostDetailSnapshot, cached: PostDetailSnapshot?, markShown: Bool) async throws(CLIFailure)
+  private func settle(_ final: PostDetailSnapshot, cached: PostDetailSnapshot?, markShown: Bool)
+    async throws(CLIFailure)
     -> (Post, [Comment])
   {
     let pid = final.pid

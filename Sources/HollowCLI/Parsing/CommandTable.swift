@@ -169,13 +169,15 @@ public enum CommandTable {
   static let cache = CommandSpec(
     "cache", summary: "inspect and manage the local cache",
     subcommands: [
-      CommandSpec("stats", summary: "entries, bytes, hits, misses, evictions and dropped entries") { _ throws(UsageError) in
+      CommandSpec("stats", summary: "entries, bytes, hits, misses, evictions and dropped entries") {
+        _ throws(UsageError) in
         .cache(.stats)
       },
       CommandSpec("verify", summary: "check every entry, drop the bad ones, report") { _ throws(UsageError) in
         .cache(.verify)
       },
-      CommandSpec("clear", summary: "delete every entry of the cache folder") { _ throws(UsageError) in .cache(.clear) },
+      CommandSpec("clear", summary: "delete every entry of the cache folder") { _ throws(UsageError) in .cache(.clear)
+      },
       CommandSpec("path", summary: "print the cache folder") { _ throws(UsageError) in .cache(.path) },
     ],
     examples: ["cache stats", "cache verify", "--cache-dir /tmp/hollow cache path"])
