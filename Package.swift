@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "Signal", targets: ["Signal"]),
     .library(name: "HollowCache", targets: ["HollowCache"]),
     .library(name: "HollowKit", targets: ["HollowKit"]),
+    // For the client benchmarks (Benchmarks/), which run the loaders against the demo server.
+    .library(name: "HollowServer", targets: ["HollowServer"]),
     .executable(name: "hollow-cli", targets: ["hollow-cli"]),
   ],
   targets: [
