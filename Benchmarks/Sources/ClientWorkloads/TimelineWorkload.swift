@@ -9,26 +9,26 @@ public final class TimelineBench: Sendable {
   public let server: HollowServer
   public let latency: Duration
   public let pages: [Int]
+  /// Requests at once per host, for every loader.
+  public let concurrency: Int
   private let root: URL
   private let folder: URL
 
   /// Starts a demo server answering every request after `latency`.
-  public init(latency: Duration, pages: [Int]) throws {
+  public init(latency: Duration, pages: [Int], concurrency: Int = HostLimiter.defaultLimitPerHost) throws {
     server = HollowServer(configuration: ServerConfiguration(seed: 1, latency: .fixed(latency)))
     let port = try server.start()
     root = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("hollow-bench-\(UUID().uuidString)")
     self.latency = latency
     self.pages = pages
+    self.concurrency = concurrency
   }
 
   deinit {
     server.shutdown()
     try? FileManager.default.removeItem(at: folder)
   }
-
-  /// Requests at once per host, the loaders' default budget.
-  public var concurrency: Int { HostLimiter.defaultLimitPerHost }
 
   public var client: TreeHoleClient { TreeHoleClient(configuration: ClientConfiguration(apiRoot: root)) }
 
@@ -42,7 +42,7 @@ public final class TimelineBench: Sendable {
   public func loaders(cache name: String) throws -> TreeHoleLoaders {
     let client = client
     let cache = try TreeHoleLoaders.openCache(for: client, directory: folder.appendingPathComponent(name).path)
-    return TreeHoleLoaders(client: client, cache: cache)
+    return TreeHoleLoaders(client: client, cache: cache, limitPerHost: concurrency)
   }
 
   /// Loads the pages in order through `loaders`; returns the posts delivered.
