@@ -273,7 +273,7 @@ if wanted("timeline") {
 
 if wanted("disk") {
   for (count, size) in [
-    (settings.size(10_000, quickDivisor: 10), 4 << 10), (settings.size(200, quickDivisor: 10), 200 << 10),
+    (settings.size(10_000, quickDivisor: 20), 4 << 10), (settings.size(200, quickDivisor: 20), 200 << 10),
   ] {
     let bench = DiskBench(count: count, size: size)
     do {

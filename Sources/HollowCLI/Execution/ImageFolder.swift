@@ -14,15 +14,27 @@ struct ImageFolder: Sendable {
   let path: String
 
   init(path: String) throws(CLIFailure) {
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-      throw .failed("--save-images: cannot create the folder '\(path)': \(Self.reason(error))")
+    if let failure = Self.makeFolders(path) {
+      throw .failed("--save-images: cannot create the folder '\(path)': \(failure)")
     }
     guard access(path, W_OK) == 0 else {
       throw .failed("--save-images: cannot write to the folder '\(path)': \(String(cString: strerror(errno)))")
     }
     self.path = path
+  }
+
+  /// Creates `path` and its missing parents (`mkdir -p`); the system's reason when it cannot.
+  private static func makeFolders(_ path: String) -> String? {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+      prefix += component + "/"
+      if mkdir(prefix, 0o755) != 0, errno != EEXIST { return String(cString: strerror(errno)) }
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+      return "it is not a folder"
+    }
+    return nil
   }
 
   /// The file name of an image: the last component of its path ("abcdef0123.png"), or a numbered
