@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "SignalTesting", targets: ["SignalTesting"]),
     .library(name: "HollowCache", targets: ["HollowCache"]),
     .library(name: "HollowKit", targets: ["HollowKit"]),
+    // For the client benchmarks (Benchmarks/), which run the loaders against the demo server.
+    .library(name: "HollowServer", targets: ["HollowServer"]),
     .executable(name: "hollow-cli", targets: ["hollow-cli"]),
   ],
   targets: [

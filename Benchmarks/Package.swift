@@ -22,12 +22,19 @@ let package = Package(
       dependencies: ["BaselineWorkloads", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
     ),
     .target(name: "BaselineWorkloads"),
+    .target(
+      name: "ClientWorkloads",
+      dependencies: [
+        .product(name: "HollowKit", package: "Hollow"), .product(name: "HollowCache", package: "Hollow"),
+        .product(name: "HollowServer", package: "Hollow"),
+      ]
+    ),
     .target(name: "CAllocationCounter"),
     .executableTarget(
       name: "signal-bench",
       dependencies: [
         "SignalWorkloads", "OpenCombineWorkloads", "AsyncAlgorithmsWorkloads", "BaselineWorkloads",
-        "CAllocationCounter",
+        "CAllocationCounter", "ClientWorkloads",
       ]
     ),
   ]

@@ -1,5 +1,6 @@
 import AsyncAlgorithmsWorkloads
 import BaselineWorkloads
+import ClientWorkloads
 import OpenCombineWorkloads
 import SignalWorkloads
 
@@ -205,6 +206,96 @@ if wanted("memory") {
     Row(
       workload: "10k idle subscribers, bytes each", ours: "\(Int(ours)) B", peer: "OpenCombine",
       peerFigure: "\(Int(peer)) B", ratio: format3(peer / ours) + "x", target: "report", verdict: "-"))
+}
+
+// MARK: the tree-hole client: timeline loading and the disk cache
+
+if wanted("timeline") {
+  // 50 ms per request; quick mode loads one page once instead of three pages three times.
+  let latency = Duration.milliseconds(50)
+  let pages = settings.quick ? [1] : [1, 2, 3]
+  let repetitions = settings.quick ? 1 : 3
+  for concurrency in [6, 16] {
+    do {
+      let bench = try TimelineBench(latency: latency, pages: pages, concurrency: concurrency)
+      var cold: [Duration] = []
+      var sequential: [Duration] = []
+      var warm: [Duration] = []
+      var requests = 0
+      var posts = 0
+      var warmParts = 0
+      var warmRequests = 0
+      let clock = ContinuousClock()
+      for repetition in 0..<repetitions {
+        let loaders = try bench.loaders(cache: "cold-\(repetition)")
+        let before = bench.requestCount
+        let start = clock.now
+        posts = await bench.load(with: loaders)
+        cold.append(clock.now - start)
+        requests = bench.requestCount - before
+        let sequentialStart = clock.now
+        let sent = await bench.loadSequentially()
+        sequential.append(clock.now - sequentialStart)
+        if sent != requests { printToStandardError("timeline: sequential sent \(sent) requests, ours \(requests)") }
+        // Warm: the same folder opened again (an empty memory tier, as in a new process).
+        let reopened = try bench.loaders(cache: "cold-\(repetition)")
+        let partsBefore = bench.partRequestCount
+        let allBefore = bench.requestCount
+        let warmStart = clock.now
+        _ = await bench.load(with: reopened)
+        warm.append(clock.now - warmStart)
+        warmParts = bench.partRequestCount - partsBefore
+        warmRequests = bench.requestCount - allBefore
+      }
+      func middle(_ samples: [Duration]) -> Double { samples.sorted()[samples.count / 2].nanoseconds }
+      let concurrency = bench.concurrency
+      let bound = latency.nanoseconds * Double(1 + (requests + concurrency - 1) / concurrency)
+      let name = "timeline \(pages.count) pages (\(posts) posts, \(requests) requests), \(concurrency)/host, cold"
+      record(
+        name, ourTime: middle(cold), peerName: "sequential loader", peerTime: middle(sequential), target: ">= 8x",
+        minimumSpeedup: 8)
+      record(
+        name, ourTime: middle(cold), peerName: "bound 50 ms x (1 + ceil(requests / \(concurrency)))", peerTime: bound,
+        target: "<= 1.3x the bound", minimumSpeedup: 1 / 1.3)
+      rows.append(
+        Row(
+          workload: "timeline \(pages.count) pages, \(concurrency)/host, warm cache",
+          ours: formatNanoseconds(middle(warm)),
+          peer: "image + detail requests (must be 0); all requests", peerFigure: "\(warmParts); \(warmRequests)",
+          ratio: format3(middle(cold) / middle(warm)) + "x vs cold", target: "0 image/detail requests",
+          verdict: warmParts == 0 ? "yes" : "NO"))
+      printToStandardError("measured: timeline warm: \(warmParts) image/detail requests, \(warmRequests) in all")
+    } catch {
+      printToStandardError("timeline: cannot start the demo server: \(error)")
+    }
+  }
+}
+
+if wanted("disk") {
+  for (count, size) in [
+    (settings.size(10_000, quickDivisor: 20), 4 << 10), (settings.size(200, quickDivisor: 20), 200 << 10),
+  ] {
+    let bench = DiskBench(count: count, size: size)
+    do {
+      var ours: [(set: Duration, get: Duration)] = []
+      var raw: [(set: Duration, get: Duration)] = []
+      // One round: every set syncs twice (file and folder), about 9 ms on this machine's disk.
+      for _ in 0..<1 {
+        ours.append(try await bench.cache())
+        raw.append(bench.raw())
+      }
+      func middle(_ samples: [Duration]) -> Double { samples.sorted()[samples.count / 2].nanoseconds / Double(count) }
+      let label = "disk cache \(count) x \(size >> 10) KB"
+      record(
+        label + ", set", ourTime: middle(ours.map(\.set)), peerName: "write + fsync + rename (bound)",
+        peerTime: middle(raw.map(\.set)), target: ">= 0.5x", minimumSpeedup: 0.5)
+      record(
+        label + ", get", ourTime: middle(ours.map(\.get)), peerName: "open + read (bound)",
+        peerTime: middle(raw.map(\.get)), target: ">= 0.5x", minimumSpeedup: 0.5)
+    } catch {
+      printToStandardError("disk: \(error)")
+    }
+  }
 }
 
 print("")

@@ -1,3 +1,6 @@
+import HollowCache
+import HollowKit
+
 /// hollow-cli's entry point: parses a command line, runs the command against a tree-hole backend
 /// (or the embedded demo server) and answers the exit status. Everything it touches comes in
 /// through a ``CLIEnvironment``, so it runs the same in a process and in tests.
@@ -54,18 +57,56 @@ public enum HollowCommandLine {
     _ command: Command, named commandName: String, options: GlobalOptions, parsed: ArgumentParser.Result,
     environment: CLIEnvironment
   ) async throws(CLIFailure) {
-    if case .serve(let serveOptions) = command {
+    let output = CommandOutput(environment: environment, options: options)
+    switch command {
+    case .serve(let serveOptions):
       if parsed.global.value("server") != nil {
         throw .usage(UsageError("serve runs its own server; --server does not apply", command: commandName))
       }
       try await ServeRunner(environment: environment, json: options.json).run(serveOptions)
-      return
+    case .cache(.path):
+      output.print([try LocalCache.directory(options, environment: environment.variables)])
+    case .cache, .export, .import:
+      if options.noCache {
+        throw .usage(UsageError("\(commandName) works on the cache folder; drop --no-cache", command: commandName))
+      }
+      let local = try LocalCache.open(
+        options, environment: environment.variables, namespace: namespace(options))
+      try await closing(local) { () async throws(CLIFailure) in
+        try await LocalCommandRunner(local: local, output: output, commandName: commandName).run(command)
+      }
+    default:
+      if options.offline, !command.readsFeedsOrPosts {
+        throw .usage(UsageError("--offline: \(commandName) needs the server", command: commandName))
+      }
+      let local = try LocalCache.open(options, environment: environment.variables, namespace: namespace(options))
+      try await closing(local) { () async throws(CLIFailure) in
+        let backend = try Backend.connect(options, offline: options.offline)
+        defer { backend.close() }
+        let session = Session(backend: backend, local: local, offline: options.offline, commandName: commandName)
+        try await CommandRunner(session: session, output: output).run(command)
+      }
     }
-    let backend = try Backend.connect(options)
-    defer { backend.close() }
-    let runner = CommandRunner(
-      client: backend.client, environment: environment, options: options, commandName: commandName)
-    try await runner.run(command)
+  }
+
+  /// Runs `body`, then closes `local` (recording this run in the cache) whether or not it failed.
+  private static func closing(_ local: LocalCache, _ body: () async throws(CLIFailure) -> Void) async throws(CLIFailure)
+  {
+    let failure: CLIFailure?
+    do {
+      try await body()
+      failure = nil
+    } catch {
+      failure = error
+    }
+    await local.close()
+    if let failure { throw failure }
+  }
+
+  /// The cache namespace of the server and token `options` name.
+  static func namespace(_ options: GlobalOptions) -> CacheNamespace {
+    TreeHoleLoaders.namespace(
+      for: TreeHoleClient(configuration: Backend.configuration(options), http: UnreachableHTTPClient()))
   }
 
   private static func help(for parsed: ArgumentParser.Result) -> String {

@@ -1,24 +1,18 @@
-/// A single status line on stderr ("loading page 2/3… 30 posts, 5 images, 3 quotes"), redrawn in
-/// place and erased when the work is done. Silent unless stderr is a terminal.
+import HollowKit
+
+/// A single status line on stderr ("loading page 2/3… 41/60 posts, 12/20 images, 3/7 quotes"),
+/// redrawn in place and erased when the work is done. Silent unless stderr is a terminal.
 struct ProgressLine: Sendable {
   let output: any TextOutput
   let isEnabled: Bool
 
-  /// What has loaded so far.
-  struct Counts: Sendable, Equatable {
-    var posts = 0
-    var images = 0
-    var quotes = 0
-    var quotesExpected = 0
-  }
-
-  func show(_ activity: String, _ counts: Counts) {
+  func show(_ activity: String, _ progress: TimelineProgress = TimelineProgress()) {
     guard isEnabled else { return }
-    var parts = [
-      RenderContext.count(counts.posts, "post", "posts"), RenderContext.count(counts.images, "image", "images"),
-    ]
-    if counts.quotesExpected > 0 { parts.append("\(counts.quotes)/\(counts.quotesExpected) quotes") }
-    output.write("\r\u{1B}[2K\(activity)… \(parts.joined(separator: ", "))")
+    var parts: [String] = []
+    if progress.postsTotal > 0 { parts.append("\(progress.postsDone)/\(progress.postsTotal) posts") }
+    if progress.imagesTotal > 0 { parts.append("\(progress.imagesDone)/\(progress.imagesTotal) images") }
+    if progress.quotesTotal > 0 { parts.append("\(progress.quotesDone)/\(progress.quotesTotal) quotes") }
+    output.write("\r\u{1B}[2K\(activity)…" + (parts.isEmpty ? "" : " " + parts.joined(separator: ", ")))
   }
 
   func clear() {

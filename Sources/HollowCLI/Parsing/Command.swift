@@ -6,9 +6,11 @@ import HollowServer
 /// let command: Command = .search(keywords: ["猫", "狗"], page: 1, includeComments: false)
 /// ```
 public enum Command: Sendable, Equatable {
-  case timeline(page: Int, pages: Int)
+  /// `asReady`: print each post once its parts are loaded, instead of in page order.
+  case timeline(page: Int, pages: Int, asReady: Bool = false)
   case wander
-  case post(pid: Int)
+  /// `saveImages`: a folder to write the post's and its comments' images to.
+  case post(pid: Int, saveImages: String? = nil)
   case search(keywords: [String], page: Int, includeComments: Bool)
   case attentions(page: Int)
   case follow(pid: Int)
@@ -17,13 +19,36 @@ public enum Command: Sendable, Equatable {
   case comment(pid: Int, text: String, replyTo: Int?)
   case vote(pid: Int, option: String)
   case messages
+  case cache(CacheCommand)
+  /// Writes the cached data of this server and token to the archive at `path`.
+  case export(path: String, withImages: Bool)
+  /// Restores the archive at `path`; `force` allows one made for another server or token.
+  case `import`(path: String, force: Bool)
   case serve(ServeOptions)
 
-  /// Whether the command talks to a tree-hole backend (every command but `serve`).
+  /// Whether the command talks to a tree-hole backend.
   var needsBackend: Bool {
-    if case .serve = self { return false }
-    return true
+    switch self {
+    case .serve, .cache, .export, .import: false
+    default: true
+    }
   }
+
+  /// Whether the command only reads, so `--offline` can answer it from the cache.
+  var readsFeedsOrPosts: Bool {
+    switch self {
+    case .timeline, .wander, .post, .search, .attentions: true
+    default: false
+    }
+  }
+}
+
+/// The subcommands of `cache`.
+public enum CacheCommand: Sendable, Equatable {
+  case stats
+  case verify
+  case clear
+  case path
 }
 
 /// The arguments of `send`.

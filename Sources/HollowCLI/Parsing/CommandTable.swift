@@ -16,12 +16,18 @@ public enum CommandTable {
     OptionSpec("image-base", value: "URL", help: "where images live (env HOLLOW_IMAGE_BASE); default <server>/images/"),
     OptionSpec("json", help: "print the decoded models as one JSON document"),
     OptionSpec("no-color", help: "no colours (also when NO_COLOR is set or stdout is not a terminal)"),
+    OptionSpec(
+      "cache-dir", value: "DIR",
+      help: "the cache folder (env HOLLOW_CACHE_DIR); default $XDG_CACHE_HOME/hollow, else ~/.cache/hollow"),
+    OptionSpec("offline", help: "send nothing: show only what the cache holds"),
+    OptionSpec("no-cache", help: "neither read nor write the cache folder (this run loads everything)"),
     OptionSpec("help", short: "h", help: "show help"),
     OptionSpec("version", help: "show the version"),
   ]
 
   public static let commands: [CommandSpec] = [
-    timeline, wander, post, search, attentions, follow(true), follow(false), send, comment, vote, messages, serve,
+    timeline, wander, post, search, attentions, follow(true), follow(false), send, comment, vote, messages, cache,
+    export, importArchive, serve,
   ]
 
   static let positivePid = 1...Int.max
@@ -32,12 +38,13 @@ public enum CommandTable {
     options: [
       OptionSpec("page", value: "N", help: "the first page to show, 1...\(APILimits.maximumListPage) (default 1)"),
       OptionSpec("pages", value: "K", help: "how many pages to show from there (default 1)"),
+      OptionSpec("as-ready", help: "print each post as soon as its images and quotes are loaded, not in page order"),
     ],
-    examples: ["timeline", "timeline --page 3 --pages 2"]
+    examples: ["timeline", "timeline --page 3 --pages 2", "timeline --pages 3 --as-ready"]
   ) { arguments throws(UsageError) in
     let page = try arguments.integer("page", in: 1...APILimits.maximumListPage) ?? 1
     let pages = try arguments.integer("pages", in: 1...(APILimits.maximumListPage - page + 1)) ?? 1
-    return .timeline(page: page, pages: pages)
+    return .timeline(page: page, pages: pages, asReady: arguments.flag("as-ready"))
   }
 
   static let wander = CommandSpec(
@@ -46,9 +53,15 @@ public enum CommandTable {
 
   static let post = CommandSpec(
     "post", summary: "show a post, all its comments and the posts it cites", positionals: [pidArgument],
-    examples: ["post 40319"]
+    options: [
+      OptionSpec("save-images", value: "DIR", help: "write the post's and its comments' images to DIR (created)")
+    ],
+    examples: ["post 40319", "post 40319 --save-images ./images"]
   ) { arguments throws(UsageError) in
-    .post(pid: try pid(arguments))
+    if arguments.value("save-images") == "" {
+      throw UsageError("--save-images needs a folder, not ''", command: arguments.command)
+    }
+    return .post(pid: try pid(arguments), saveImages: arguments.value("save-images"))
   }
 
   static let search = CommandSpec(
@@ -151,6 +164,42 @@ public enum CommandTable {
     }
     options.token = arguments.value("token")
     return .serve(options)
+  }
+
+  static let cache = CommandSpec(
+    "cache", summary: "inspect and manage the local cache",
+    subcommands: [
+      CommandSpec("stats", summary: "entries, bytes, hits, misses, evictions and dropped entries") {
+        _ throws(UsageError) in
+        .cache(.stats)
+      },
+      CommandSpec("verify", summary: "check every entry, drop the bad ones, report") { _ throws(UsageError) in
+        .cache(.verify)
+      },
+      CommandSpec("clear", summary: "delete every entry of the cache folder") { _ throws(UsageError) in .cache(.clear)
+      },
+      CommandSpec("path", summary: "print the cache folder") { _ throws(UsageError) in .cache(.path) },
+    ],
+    examples: ["cache stats", "cache verify", "--cache-dir /tmp/hollow cache path"])
+
+  static let archiveFile = PositionalSpec("FILE", help: "the archive file")
+
+  static let export = CommandSpec(
+    "export", summary: "back up the cached posts, comments and pages into one archive file",
+    positionals: [archiveFile],
+    options: [OptionSpec("with-images", help: "include the cached images")],
+    examples: ["export backup.hollow", "export backup.hollow --with-images"]
+  ) { arguments throws(UsageError) in
+    .export(path: try arguments.required("FILE"), withImages: arguments.flag("with-images"))
+  }
+
+  static let importArchive = CommandSpec(
+    "import", summary: "restore an archive made by export into the cache (all or nothing)",
+    positionals: [archiveFile],
+    options: [OptionSpec("force", help: "import an archive made for another server or token into this one")],
+    examples: ["import backup.hollow", "--server http://127.0.0.1:8080 import backup.hollow --force"]
+  ) { arguments throws(UsageError) in
+    .import(path: try arguments.required("FILE"), force: arguments.flag("force"))
   }
 
   static func pid(_ arguments: ParsedArguments) throws(UsageError) -> Int {

@@ -6,6 +6,8 @@ import Foundation
 
 /// The options every command accepts, after merging the command line with the environment
 /// (`HOLLOW_SERVER`, `HOLLOW_TOKEN`, `HOLLOW_IMAGE_BASE`, `NO_COLOR`); the command line wins.
+/// `HOLLOW_CACHE_DIR` and `XDG_CACHE_HOME` are read when the cache folder is resolved
+/// (``HollowCache/CacheDirectory``).
 ///
 /// ```swift
 /// let options = try GlobalOptions(parsed.global, environment: ["HOLLOW_SERVER": "http://127.0.0.1:8080"])
@@ -21,15 +23,25 @@ public struct GlobalOptions: Sendable, Equatable {
   public var json = false
   /// `--no-color` or `NO_COLOR` (any value).
   public var noColor = false
+  /// `--cache-dir`; `nil` resolves `HOLLOW_CACHE_DIR`, then `$XDG_CACHE_HOME/hollow`, then `~/.cache/hollow`.
+  public var cacheDirectory: String?
+  /// `--offline`: serve only from the cache, send nothing.
+  public var offline = false
+  /// `--no-cache`: neither read nor write the cache folder (a throwaway one serves this run).
+  public var noCache = false
 
   public init(
-    server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, noColor: Bool = false
+    server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, noColor: Bool = false,
+    cacheDirectory: String? = nil, offline: Bool = false, noCache: Bool = false
   ) {
     self.server = server
     self.token = token
     self.imageBase = imageBase
     self.json = json
     self.noColor = noColor
+    self.cacheDirectory = cacheDirectory
+    self.offline = offline
+    self.noCache = noCache
   }
 
   public init(_ parsed: ParsedArguments, environment: [String: String], command: String?) throws(UsageError) {
@@ -47,6 +59,15 @@ public struct GlobalOptions: Sendable, Equatable {
     token = setting("token", "HOLLOW_TOKEN")?.text
     json = parsed.flag("json")
     noColor = parsed.flag("no-color") || environment["NO_COLOR"] != nil
+    if let directory = parsed.value("cache-dir") {
+      guard !directory.isEmpty else { throw UsageError("--cache-dir needs a folder, not ''", command: command) }
+      cacheDirectory = directory
+    }
+    offline = parsed.flag("offline")
+    noCache = parsed.flag("no-cache")
+    if offline, noCache {
+      throw UsageError("--offline shows only the cache, so it cannot be combined with --no-cache", command: command)
+    }
   }
 
   static func httpURL(_ text: String, source: String, command: String?) throws(UsageError) -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import HollowCache
 import HollowServer
 
 @testable import HollowCLI
@@ -15,10 +16,21 @@ enum CLIHarness {
   /// The real clock: the demo server stamps new posts with it, so they read "just now".
   static var now: Date { Date() }
 
+  /// Runs the CLI; without a cache folder in `variables` or `arguments`, in a fresh one deleted afterwards.
   static func run(
     _ arguments: [String], variables: [String: String] = [:], stdoutIsTerminal: Bool = false,
     stderrIsTerminal: Bool = false, columns: Int? = nil, waitForTermination: @escaping @Sendable () async -> Void = {}
   ) async -> CLIRun {
+    var variables = variables
+    var throwaway: URL?
+    if variables["HOLLOW_CACHE_DIR"] == nil, variables["XDG_CACHE_HOME"] == nil, variables["HOME"] == nil,
+      !arguments.contains(where: { $0.hasPrefix("--cache-dir") })
+    {
+      let folder = temporaryFolder()
+      variables["HOLLOW_CACHE_DIR"] = folder.path
+      throwaway = folder
+    }
+    defer { throwaway.map { try? FileManager.default.removeItem(at: $0) } }
     let stdout = CapturedOutput()
     let stderr = CapturedOutput()
     let environment = CLIEnvironment(
@@ -27,6 +39,42 @@ enum CLIHarness {
       waitForTermination: waitForTermination)
     let status = await HollowCommandLine.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: stdout.text, stderr: stderr.text)
+  }
+
+  /// A new, not yet created, folder under the temporary directory.
+  static func temporaryFolder() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("hollow-cli-tests-\(UUID().uuidString)")
+  }
+
+  /// Runs `body` with a cache folder (`HOLLOW_CACHE_DIR`) that is deleted afterwards.
+  static func withCacheFolder<T>(_ body: (_ folder: URL, _ variables: [String: String]) async throws -> T)
+    async throws -> T
+  {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder, ["HOLLOW_CACHE_DIR": folder.path])
+  }
+
+  /// Runs `body` with a demo server of `configuration` (the harness's seed) on an ephemeral port.
+  static func withServer<T>(
+    configuration: ServerConfiguration, _ body: (_ server: HollowServer, _ url: String) async throws -> T
+  ) async throws -> T {
+    let server = HollowServer(configuration: configuration)
+    let port = try server.start()
+    defer { server.shutdown() }
+    return try await body(server, "http://127.0.0.1:\(port)")
+  }
+
+  /// The entry files of a cache folder and their bytes, without the CLI's own statistics ledger
+  /// (which every run rewrites).
+  static func entryFiles(_ folder: URL) throws -> [String: Data] {
+    let ledger = SHA256.hex(CacheLedger.key)
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    where name.count == 64 && name != ledger {
+      files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return files
   }
 
   /// Runs `body` with a fresh demo server on an ephemeral loopback port.

@@ -1,0 +1,72 @@
+import HollowCache
+import HollowKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The cache folder a command uses, opened in the namespace of its server and token, with the
+/// keys this run stored (``catalog``) and the folder's lifetime counters (``CacheLedger``).
+///
+/// ```swift
+/// let local = try LocalCache.open(options, environment: environment, namespace: namespace)
+/// defer { Task { await local.close() } }  // merges the catalog, adds this run's counters to the ledger
+/// ```
+struct LocalCache: Sendable {
+  let cache: TwoTierCache
+  let directory: String
+  /// `--no-cache`: a throwaway folder, deleted by ``close()``.
+  let isThrowaway: Bool
+  let catalog: CatalogRecorder
+
+  /// The folder `--cache-dir`, `HOLLOW_CACHE_DIR`, `XDG_CACHE_HOME` or `HOME` name.
+  static func directory(_ options: GlobalOptions, environment: [String: String]) throws(CLIFailure) -> String {
+    do {
+      return try CacheDirectory.resolve(override: options.cacheDirectory, environment: environment)
+    } catch {
+      throw .failed("\(error) (or pass --cache-dir DIR, or --no-cache)")
+    }
+  }
+
+  static func open(_ options: GlobalOptions, environment: [String: String], namespace: CacheNamespace)
+    throws(CLIFailure) -> LocalCache
+  {
+    let directory: String
+    if options.noCache {
+      directory =
+        FileManager.default.temporaryDirectory.appendingPathComponent("hollow-cli-\(UUID().uuidString)")
+        .path
+    } else {
+      directory = try Self.directory(options, environment: environment)
+    }
+    do {
+      let cache = try TwoTierCache(directory: directory, namespace: namespace)
+      return LocalCache(cache: cache, directory: directory, isThrowaway: options.noCache, catalog: CatalogRecorder())
+    } catch {
+      throw .failed("cannot open the cache: \(error)")
+    }
+  }
+
+  /// This run's counters added to the folder's lifetime ones.
+  func lifetimeStatistics() async -> (CacheLedger, CacheStatistics) {
+    let current = await cache.statistics
+    var ledger = await CacheLedger.load(from: cache.disk)
+    ledger.add(current)
+    return (ledger, current.disk)
+  }
+
+  /// Records this run's keys in the catalog and its counters in the ledger (both best effort:
+  /// a cache that cannot be written only loses them), or deletes the throwaway folder.
+  func close() async {
+    if isThrowaway {
+      try? FileManager.default.removeItem(atPath: directory)
+      return
+    }
+    // Counters first: the catalog and ledger reads below are bookkeeping, not lookups.
+    let (ledger, _) = await lifetimeStatistics()
+    await CacheCatalog.merge(catalog.keys, into: cache)
+    await ledger.save(to: cache.disk)
+  }
+}

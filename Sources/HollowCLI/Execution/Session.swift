@@ -1,0 +1,41 @@
+import HollowCache
+import HollowKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a backend command works with: the server, the cache folder and the library loaders over
+/// both (one concurrency budget per host, one in-flight load per item).
+struct Session: Sendable {
+  let backend: Backend
+  let local: LocalCache
+  let loaders: TreeHoleLoaders
+  /// `--offline`: the loaders serve only the cache.
+  let offline: Bool
+  /// The command path, for error hints.
+  let commandName: String
+
+  init(backend: Backend, local: LocalCache, offline: Bool, commandName: String) {
+    self.backend = backend
+    self.local = local
+    self.offline = offline
+    self.commandName = commandName
+    loaders = TreeHoleLoaders(client: backend.client, cache: local.cache)
+  }
+
+  var client: TreeHoleClient { backend.client }
+
+  /// The policy every load uses.
+  var policy: CachePolicy { offline ? .cacheOnly : .cacheFirst }
+
+  /// Why the server could not be reached, once a request failed to reach it.
+  var unreachableReason: String? { backend.watch.unreachable?.description }
+
+  /// When the entry for `key` was stored, if it is cached.
+  func cachedAt(_ key: String) async -> Date? {
+    await local.cache.disk.entry(forKey: local.cache.namespace?.key(key) ?? key)?.created
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HollowServer
+import Testing
+
+@testable import HollowCLI
+
+/// `cache stats|verify|clear|path` on a temporary cache folder.
+@Suite struct LocalCommandRunnerTests {
+  private func stats(_ variables: [String: String]) async throws -> CacheStatsReport {
+    let run = await CLIHarness.run(["--json", "cache", "stats"], variables: variables)
+    #expect(run.status == 0, "\(run.stderr)")
+    return try JSONDecoder().decode(CacheStatsReport.self, from: Data(run.stdout.utf8))
+  }
+
+  @Test func statsCountWhatTimelineRunsDid() async throws {
+    try await CLIHarness.withServer { url in
+      try await CLIHarness.withCacheFolder { folder, variables in
+        let empty = try await stats(variables)
+        #expect(empty.entries == 0)
+        #expect(empty.directory == folder.path)
+        #expect(await CLIHarness.run(["--server", url, "timeline"], variables: variables).status == 0)
+        let cold = try await stats(variables)
+        #expect(cold.entries > 1)
+        #expect(cold.bytes > 0)
+        #expect(cold.misses > 0)
+        #expect(await CLIHarness.run(["--server", url, "timeline"], variables: variables).status == 0)
+        let warm = try await stats(variables)
+        #expect(warm.hits > cold.hits)
+        #expect(warm.entries >= cold.entries)
+        let text = await CLIHarness.run(["cache", "stats"], variables: variables)
+        #expect(text.stdout.hasPrefix("folder           \(folder.path)\nentries          \(warm.entries)\n"))
+        #expect(text.stdout.contains("corrupt dropped  0\n"))
+      }
+    }
+  }
+
+  @Test func verifyDropsADamagedEntry() async throws {
+    try await CLIHarness.withServer { url in
+      try await CLIHarness.withCacheFolder { folder, variables in
+        #expect(await CLIHarness.run(["--server", url, "timeline"], variables: variables).status == 0)
+        let files = try CLIHarness.entryFiles(folder)
+        let (name, bytes) = try #require(files.max { $0.value.count < $1.value.count })
+        var damaged = bytes
+        damaged[damaged.count - 1] ^= 0xFF
+        try damaged.write(to: folder.appendingPathComponent(name))
+        let verify = await CLIHarness.run(["cache", "verify"], variables: variables)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(
+          verify.stdout.hasPrefix(
+            "checked \(files.count + 1) entries: \(files.count) valid, 1 dropped (1 payload checksum mismatch)\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+        #expect(try await stats(variables).corruptDropped == 1)
+        let again = await CLIHarness.run(["cache", "verify"], variables: variables)
+        #expect(again.stdout.contains(": \(files.count) valid, 0 dropped\n"))
+      }
+    }
+  }
+
+  @Test func clearEmptiesTheFolder() async throws {
+    try await CLIHarness.withServer { url in
+      try await CLIHarness.withCacheFolder { folder, variables in
+        #expect(await CLIHarness.run(["--server", url, "timeline"], variables: variables).status == 0)
+        let before = try await stats(variables)
+        let clear = await CLIHarness.run(["cache", "clear"], variables: variables)
+        #expect(clear.stdout == "removed \(before.entries) entries (\(before.bytes) bytes) from \(folder.path)\n")
+        #expect(try CLIHarness.entryFiles(folder).isEmpty)
+        let offline = await CLIHarness.run(["--server", url, "--offline", "timeline"], variables: variables)
+        #expect(offline.status == 1)
+      }
+    }
+  }
+
+  @Test func pathFollowsFlagThenEnvironment() async {
+    func path(_ arguments: [String], _ variables: [String: String]) async -> String {
+      await CLIHarness.run(arguments + ["cache", "path"], variables: variables).stdout
+    }
+    let all = ["HOLLOW_CACHE_DIR": "/env/hollow", "XDG_CACHE_HOME": "/xdg", "HOME": "/home/u"]
+    #expect(await path(["--cache-dir", "/flag"], all) == "/flag\n")
+    #expect(await path(["--cache-dir=/flag2"], [:]) == "/flag2\n")
+    #expect(await path([], all) == "/env/hollow\n")
+    #expect(await path([], ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/u"]) == "/xdg/hollow\n")
+    #expect(await path([], ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.cache/hollow\n")
+    #expect(await path([], ["HOME": "/home/u/"]) == "/home/u/.cache/hollow\n")
+    // Nothing to resolve: a clear message, not a crash.
+    let none = await CLIHarness.run(["cache", "path"], variables: ["HOME": ""])
+    #expect(none.status == 0 || none.status == 1)
+  }
+
+  @Test func cacheCommandsRefuseNoCache() async {
+    let run = await CLIHarness.run(["--no-cache", "cache", "stats"])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("hollow-cli: cache stats works on the cache folder; drop --no-cache"))
+    let both = await CLIHarness.run(["--no-cache", "--offline", "timeline"])
+    #expect(both.status == 2)
+    let write = await CLIHarness.run(["--offline", "send", "hi"])
+    #expect(write.stderr.hasPrefix("hollow-cli: --offline: send needs the server"))
+  }
+}
