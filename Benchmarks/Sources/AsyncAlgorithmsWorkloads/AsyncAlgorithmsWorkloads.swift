@@ -68,3 +68,10 @@ public func asyncAlgorithmsShare(subscribers: Int, elements: Int, buffer: Int) a
     return total
   }
 }
+
+/// swift-async-algorithms `debounce` over the same burst.
+public func asyncAlgorithmsDebounce(_ n: Int) async -> Int {
+  var last = 0
+  for await value in (0..<n).async.debounce(for: .milliseconds(1)) { last = value }
+  return last
+}

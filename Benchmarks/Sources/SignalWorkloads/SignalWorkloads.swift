@@ -108,3 +108,11 @@ public func signalIdleBaseline(count: Int, measure: () -> Void) {
   measure()
   withExtendedLifetime((subject, iterators)) {}
 }
+
+/// `debounce` over a burst of `n` values from a sync source: per-value throughput of the
+/// operator (one value survives, the last).
+public func signalDebounce(_ n: Int) async -> Int {
+  var last = 0
+  for await value in (0..<n).publisher.debounce(for: .milliseconds(1)) { last = value }
+  return last
+}

@@ -165,6 +165,17 @@ if wanted("subject") {
     peer: { await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value })
 }
 
+// MARK: time
+
+if wanted("debounce") {
+  let n = settings.size(200_000)
+  await compare(
+    "debounce, burst of values", elements: n, peerName: "swift-async-algorithms debounce", target: ">= 3x",
+    minimumSpeedup: 3,
+    ours: { await Task.detached { await signalDebounce(n) }.value },
+    peer: { await Task.detached { await asyncAlgorithmsDebounce(n) }.value })
+}
+
 // MARK: indexed fan-in
 
 if wanted("fan-in") {
