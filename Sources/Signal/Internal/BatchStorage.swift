@@ -61,11 +61,7 @@ protocol BatchStateMachine<Element, Failure>: Sendable {
 /// continuations only after the lock is released, reporting each park and resume to the
 /// ``Census``.
 @usableFromInline
-protocol BatchStorage: BatchSource {
-  associatedtype StateMachine: BatchStateMachine<Element, Failure>
-
-  var state: Lock<StateMachine> { get }
-  var census: CensusScope? { get }
+protocol BatchStorage: BatchSource, OperatorStorage where StateMachine: BatchStateMachine<Element, Failure> {
   /// Runs every producer; returns when all have stopped.
   var runProducers: @Sendable (Self) async -> Void { get }
 }
@@ -77,27 +73,7 @@ extension BatchStorage {
   /// `false` when it need not wait.
   @usableFromInline
   func waitForRoom(_ park: (inout StateMachine, UnsafeContinuation<Void, Never>) -> Bool) async {
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-      let parked = state.withLock { state in
-        let parked = park(&state, continuation)
-        if parked { census.continuationParked() }
-        return parked
-      }
-      if !parked { continuation.resume() }
-    }
-  }
-
-  @usableFromInline
-  func resume(_ continuation: UnsafeContinuation<Void, Never>) {
-    census.continuationResumed()
-    continuation.resume()
-  }
-
-  @usableFromInline
-  func resume(_ continuations: [UnsafeContinuation<Void, Never>]) {
-    guard !continuations.isEmpty else { return }
-    census.continuationResumed(continuations.count)
-    for continuation in continuations { continuation.resume() }
+    await withUnsafeContinuation { self.park($0, park) }
   }
 
   // MARK: Consumer
@@ -143,14 +119,7 @@ extension BatchStorage {
   @usableFromInline
   func waitForElements(isolation actor: isolated (any Actor)?) async {
     await withTaskCancellationHandler {
-      await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Void, Never>) in
-        let parked = state.withLock { state in
-          let parked = state.parkConsumer(continuation)
-          if parked { census.continuationParked() }
-          return parked
-        }
-        if !parked { continuation.resume() }
-      }
+      await withUnsafeContinuation(isolation: actor) { park($0) { $0.parkConsumer($1) } }
     } onCancel: {
       cancel()
     }

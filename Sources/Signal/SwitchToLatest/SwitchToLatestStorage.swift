@@ -2,15 +2,15 @@
 final class SwitchToLatestStorage<Upstream: Publisher>: ProducerQueueStorage
 where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Output.Failure == Upstream.Failure {
   typealias Inner = Upstream.Output
-  typealias Machine = SwitchToLatestStateMachine<Inner.Output, Upstream.Failure>
+  typealias StateMachine = SwitchToLatestStateMachine<Inner.Output, Upstream.Failure>
 
-  let state: Lock<Machine>
+  let state: Lock<StateMachine>
   let census: CensusScope?
   private let upstream: Upstream
 
   init(upstream: Upstream) {
     self.upstream = upstream
-    state = Lock(Machine(capacity: switchToLatestBufferCapacity))
+    state = Lock(StateMachine(capacity: switchToLatestBufferCapacity))
     census = Census.objectCreated()
   }
 

@@ -1,7 +1,7 @@
-/// The consumer's side of a fan-in subscription: hands out the storage's values one by one
+/// The consumer's side of a many-producer subscription: hands out the storage's values one by one
 /// from a drained batch, and drains again (parking if need be) only when the batch is spent.
 struct ProducerQueueConsumer<Storage: ProducerQueueStorage> {
-  private let subscription: FanInSubscription<Storage>
+  private let subscription: SubscriptionLifetime<Storage>
   private var batch: [Storage.Element] = []
   private var cursor = 0
   private var isDone = false
@@ -10,7 +10,7 @@ struct ProducerQueueConsumer<Storage: ProducerQueueStorage> {
   var refunds: [Int]
 
   init(_ storage: Storage, producers: Int) {
-    subscription = FanInSubscription(storage)
+    subscription = SubscriptionLifetime(storage)
     refunds = Array(repeating: 0, count: producers)
   }
 
@@ -47,6 +47,6 @@ struct ProducerQueueConsumer<Storage: ProducerQueueStorage> {
     isDone = true
     batch.removeAll()
     cursor = 0
-    storage.cancelAll()
+    storage.cancel()
   }
 }

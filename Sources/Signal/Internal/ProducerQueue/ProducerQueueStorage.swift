@@ -25,21 +25,17 @@ extension ProducerQueueStateMachine {
 /// consumer draining a batch or parking, the stream ending). Continuations are always
 /// resumed after the lock is released, and every park and resume is reported to the
 /// ``Census``.
-protocol ProducerQueueStorage: AnyObject, Sendable {
-  associatedtype Machine: ProducerQueueStateMachine
-  typealias Element = Machine.Element
-  typealias Failure = Machine.Failure
+protocol ProducerQueueStorage: OperatorStorage where StateMachine: ProducerQueueStateMachine {
+  typealias Element = StateMachine.Element
+  typealias Failure = StateMachine.Failure
   typealias Waiter = ProducerQueue<Element, Failure>.Waiter
-
-  var state: Lock<Machine> { get }
-  var census: CensusScope? { get }
 
   /// Starts the producer tasks on the first demand (a publisher is cold until iterated).
   func startIfNeeded()
 }
 
 /// What the consumer's wait for a batch produced.
-enum FanInBatch<Failure: Error> {
+enum DrainResult<Failure: Error> {
   /// The batch holds values (it may be empty after a spurious wake-up: ask again).
   case values
   /// The stream is over; `nil` when it was cancelled.
@@ -55,7 +51,7 @@ extension ProducerQueueStorage {
   func push(
     _ element: Element,
     from producer: Int,
-    isCurrent: (Machine) -> Bool = { _ in true }
+    isCurrent: (StateMachine) -> Bool = { _ in true }
   ) async -> Bool {
     while true {
       let action = state.withLock { machine -> ProducerQueue<Element, Failure>.PushAction in
@@ -75,15 +71,14 @@ extension ProducerQueueStorage {
   }
 
   /// Parks a producer until the consumer drains; `false` if its task was cancelled.
-  private func waitForRoom(_ producer: Int, isCurrent: (Machine) -> Bool) async -> Bool {
+  private func waitForRoom(_ producer: Int, isCurrent: (StateMachine) -> Bool) async -> Bool {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (waiter: Waiter) in
-        let parked = state.withLock { machine in
+        park(waiter) { machine, waiter in
           // Checked under the lock: a cancellation that came earlier is visible here, and
           // one that comes later ends the stream, which resumes this producer.
           !Task.isCancelled && isCurrent(machine) && machine.buffer.parkProducer(producer, waiter)
         }
-        if parked { census.continuationParked() } else { waiter.resume() }
       }
       return !Task.isCancelled
     } onCancel: {
@@ -104,7 +99,7 @@ extension ProducerQueueStorage {
     _ batch: inout [Element],
     refunds: inout [Int],
     isolation actor: isolated (any Actor)?
-  ) async -> FanInBatch<Failure> {
+  ) async -> DrainResult<Failure> {
     while true {
       if Task.isCancelled {
         end(state.withLock { $0.cancel() })
@@ -126,8 +121,7 @@ extension ProducerQueueStorage {
   private func park(isolation actor: isolated (any Actor)?) async {
     await withTaskCancellationHandler {
       await withUnsafeContinuation(isolation: actor) { (waiter: Waiter) in
-        let parked = state.withLock { !Task.isCancelled && $0.buffer.parkConsumer(waiter) }
-        if parked { census.continuationParked() } else { waiter.resume() }
+        park(waiter) { !Task.isCancelled && $0.buffer.parkConsumer($1) }
       }
     } onCancel: {
       end(state.withLock { $0.cancel() })
@@ -142,7 +136,7 @@ extension ProducerQueueStorage {
   }
 
   /// Ends the stream for the consumer (it stopped iterating): everything is discarded.
-  func cancelAll() {
+  func cancel() {
     end(state.withLock { $0.cancel() })
   }
 
@@ -154,30 +148,5 @@ extension ProducerQueueStorage {
   func end(_ ending: ProducerQueue<Element, Failure>.Ending) {
     resume(ending.waiters)
     for task in ending.tasks { task.cancel() }
-  }
-
-  func resume(_ waiter: Waiter) {
-    census.continuationResumed()
-    waiter.resume()
-  }
-
-  func resume(_ waiters: [Waiter]) {
-    guard !waiters.isEmpty else { return }
-    census.continuationResumed(waiters.count)
-    for waiter in waiters { waiter.resume() }
-  }
-}
-
-/// Ties a fan-in subscription to its iterator: when the iterator goes away, the stream is
-/// cancelled, which stops its producer tasks.
-final class FanInSubscription<Storage: ProducerQueueStorage>: Sendable {
-  let storage: Storage
-
-  init(_ storage: Storage) {
-    self.storage = storage
-  }
-
-  deinit {
-    storage.cancelAll()
   }
 }
