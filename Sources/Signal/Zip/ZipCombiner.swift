@@ -1,6 +1,8 @@
 /// The bookkeeping every `zip` shares, whatever its arity: how many values each upstream
 /// has buffered, which upstreams finished, and when no tuple can be formed any more.
-struct ZipProgress {
+struct ZipProgress: UpstreamsProgress {
+  static var refundsOnDrain: Bool { false }
+
   private var buffered: [Int]
   private var finished: [Bool]
   /// Upstreams with nothing buffered: a tuple is ready when this is zero.
@@ -42,11 +44,9 @@ struct ZipProgress {
 
 /// `zip` of two upstreams, on the consumer's side.
 struct Zip2Combiner<A: Sendable, B: Sendable>: UpstreamsCombiner {
-  private var progress = ZipProgress(upstreams: 2)
+  var progress = ZipProgress(upstreams: 2)
   private var first = RingBuffer<A>()
   private var second = RingBuffer<B>()
-
-  var isExhausted: Bool { progress.isExhausted }
 
   mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int, refunds: inout [Int]) -> (A, B)? {
     switch value {
@@ -57,18 +57,14 @@ struct Zip2Combiner<A: Sendable, B: Sendable>: UpstreamsCombiner {
     progress.tupleTaken(refunds: &refunds)
     return (a, b)
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// `zip` of three upstreams, on the consumer's side.
 struct Zip3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsCombiner {
-  private var progress = ZipProgress(upstreams: 3)
+  var progress = ZipProgress(upstreams: 3)
   private var first = RingBuffer<A>()
   private var second = RingBuffer<B>()
   private var third = RingBuffer<C>()
-
-  var isExhausted: Bool { progress.isExhausted }
 
   mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int, refunds: inout [Int]) -> (A, B, C)? {
     switch value {
@@ -82,21 +78,17 @@ struct Zip3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsCombiner {
     progress.tupleTaken(refunds: &refunds)
     return (a, b, c)
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// `zip` of any number of upstreams of one type, on the consumer's side.
 struct ZipManyCombiner<Value: Sendable>: UpstreamsCombiner {
-  private var progress: ZipProgress
+  var progress: ZipProgress
   private var buffers: [RingBuffer<Value>]
 
   init(upstreams: Int) {
     progress = ZipProgress(upstreams: upstreams)
     buffers = Array(repeating: RingBuffer(), count: upstreams)
   }
-
-  var isExhausted: Bool { progress.isExhausted }
 
   mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> [Value]? {
     buffers[index].append(value)
@@ -110,6 +102,4 @@ struct ZipManyCombiner<Value: Sendable>: UpstreamsCombiner {
     progress.tupleTaken(refunds: &refunds)
     return tuple
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }

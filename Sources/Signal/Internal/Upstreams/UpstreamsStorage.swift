@@ -79,18 +79,35 @@ extension UpstreamsStorage {
   }
 }
 
+/// The bookkeeping of a `zip` or `combineLatest` that does not depend on the values: when no
+/// output can come any more, and who hands back the upstreams' room.
+protocol UpstreamsProgress {
+  /// `true` when a value's room is free once the consumer has drained it (`combineLatest`
+  /// keeps only the latest value); `false` when the combiner hands room back itself (`zip`
+  /// holds values until a tuple can be formed).
+  static var refundsOnDrain: Bool { get }
+  /// `true` when no output can come any more (always, with no upstreams): the stream finishes.
+  var isExhausted: Bool { get }
+  /// Upstream `index` finished.
+  mutating func finish(_ index: Int)
+}
+
 /// What `zip` or `combineLatest` does with its upstreams' events, on the consumer's side
 /// (no lock: only the iterating task touches it).
 protocol UpstreamsCombiner {
   associatedtype Value: Sendable
   associatedtype Output
+  associatedtype Progress: UpstreamsProgress
+  var progress: Progress { get set }
   /// Takes one value from upstream `index`; returns an output if one is ready. Adds to
   /// `refunds[i]` for every value of upstream `i` it no longer holds (zip only).
   mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> Output?
-  /// Upstream `index` finished.
-  mutating func finish(_ index: Int)
-  /// `true` when no output can come any more (always, with no upstreams): the stream finishes.
-  var isExhausted: Bool { get }
+}
+
+extension UpstreamsCombiner {
+  static var refundsOnDrain: Bool { Progress.refundsOnDrain }
+  var isExhausted: Bool { progress.isExhausted }
+  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// The consumer side of a `zip` or `combineLatest` iterator: feeds the events it drains
@@ -101,10 +118,35 @@ struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
   private var events: ProducerQueueConsumer<Storage>
   private var combiner: Combiner
 
-  init(combiner: Combiner, pumps: [Storage.Pump], capacity: Int, refundsOnDrain: Bool) {
+  init(_ combiner: Combiner, pumps: [Storage.Pump]) {
     self.combiner = combiner
-    events = ProducerQueueConsumer(
-      Storage(pumps: pumps, capacity: capacity, refundsOnDrain: refundsOnDrain), producers: pumps.count)
+    let storage = Storage(pumps: pumps, capacity: upstreamBufferCapacity, refundsOnDrain: Combiner.refundsOnDrain)
+    events = ProducerQueueConsumer(storage, producers: pumps.count)
+  }
+
+  init<A: Publisher, B: Publisher>(_ combiner: Combiner, _ a: A, _ b: B)
+  where Combiner.Value == UpstreamValue2<A.Output, B.Output>, A.Failure == Failure, B.Failure == Failure {
+    typealias Value = Combiner.Value
+    self.init(combiner, pumps: [Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second)])
+  }
+
+  init<A: Publisher, B: Publisher, C: Publisher>(_ combiner: Combiner, _ a: A, _ b: B, _ c: C)
+  where
+    Combiner.Value == UpstreamValue3<A.Output, B.Output, C.Output>, A.Failure == Failure, B.Failure == Failure,
+    C.Failure == Failure
+  {
+    typealias Value = Combiner.Value
+    self.init(
+      combiner,
+      pumps: [
+        Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second), Storage.pump(c, wrap: Value.third),
+      ]
+    )
+  }
+
+  init<Upstream: Publisher>(_ combiner: Combiner, _ upstreams: [Upstream])
+  where Combiner.Value == Upstream.Output, Upstream.Failure == Failure {
+    self.init(combiner, pumps: upstreams.map { Storage.pump($0, wrap: { $0 }) })
   }
 
   mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Combiner.Output? {
