@@ -51,12 +51,7 @@ extension Publishers {
     public func makeAsyncIterator() -> Iterator {
       let a = a
       let b = b
-      return Iterator(upstreamCount: 2) { storage in
-        await withDiscardingTaskGroup { group in
-          group.addTask { await storage.produce(from: a) }
-          group.addTask { await storage.produce(from: b) }
-        }
-      }
+      return Iterator(producers: [{ await $0.produce(from: a) }, { await $0.produce(from: b) }])
     }
   }
 
@@ -87,13 +82,8 @@ extension Publishers {
       let a = a
       let b = b
       let c = c
-      return Iterator(upstreamCount: 3) { storage in
-        await withDiscardingTaskGroup { group in
-          group.addTask { await storage.produce(from: a) }
-          group.addTask { await storage.produce(from: b) }
-          group.addTask { await storage.produce(from: c) }
-        }
-      }
+      return Iterator(
+        producers: [{ await $0.produce(from: a) }, { await $0.produce(from: b) }, { await $0.produce(from: c) }])
     }
   }
 }

@@ -13,10 +13,20 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
   @usableFromInline let runProducers: @Sendable (MergeStorage) async -> Void
   @usableFromInline let census: CensusScope?
 
+  /// Forwards one upstream's elements (``produce(from:)``).
+  @usableFromInline typealias Producer = @Sendable (MergeStorage) async -> Void
+
+  /// - Parameter producers: one per upstream; each runs in its own child task.
   @usableFromInline
-  init(upstreamCount: Int, capacity: Int, runProducers: @escaping @Sendable (MergeStorage) async -> Void) {
-    state = Lock(StateMachine(upstreamCount: upstreamCount, capacity: capacity))
-    self.runProducers = runProducers
+  init(producers: [Producer], capacity: Int) {
+    state = Lock(StateMachine(upstreamCount: producers.count, capacity: capacity))
+    runProducers = { storage in
+      await withDiscardingTaskGroup { group in
+        for producer in producers {
+          group.addTask { await producer(storage) }
+        }
+      }
+    }
     census = Census.objectCreated()
   }
 
