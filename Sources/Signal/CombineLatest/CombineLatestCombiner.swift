@@ -38,7 +38,7 @@ struct CombineLatest2Combiner<A: Sendable, B: Sendable>: UpstreamsCombiner {
   private var first: A?
   private var second: B?
 
-  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int, refunds: inout [Int]) -> (A, B)? {
+  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int) -> (A, B)? {
     switch value {
     case .first(let a): first = a
     case .second(let b): second = b
@@ -55,7 +55,7 @@ struct CombineLatest3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsC
   private var second: B?
   private var third: C?
 
-  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int, refunds: inout [Int]) -> (A, B, C)? {
+  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int) -> (A, B, C)? {
     switch value {
     case .first(let a): first = a
     case .second(let b): second = b
@@ -76,7 +76,7 @@ struct CombineLatestManyCombiner<Value: Sendable>: UpstreamsCombiner {
     latest = Array(repeating: nil, count: upstreams)
   }
 
-  mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> [Value]? {
+  mutating func receive(_ value: Value, from index: Int) -> [Value]? {
     latest[index] = value
     guard progress.received(from: index) else { return nil }
     return latest.compactMap { $0 }

@@ -202,6 +202,7 @@ struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachin
       consumer = nil
       workerTask = nil
     }
-    return BatchTermination(consumer: consumer, producers: parkedWorkers.removeFirst(), producerTask: workerTask)
+    return BatchTermination(
+      consumer: consumer, producers: parkedWorkers.removeFirst(), producerTasks: workerTask.map { [$0] } ?? [])
   }
 }

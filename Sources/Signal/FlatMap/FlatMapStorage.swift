@@ -18,6 +18,8 @@ final class OuterBaton<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {
 final class FlatMapStorage<Upstream: Publisher, Inner: Publisher>: ProducerQueueStorage
 where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   typealias StateMachine = FlatMapStateMachine<Inner.Output, Upstream.Failure>
+  typealias Element = Inner.Output
+  typealias Failure = Upstream.Failure
 
   let state: Lock<StateMachine>
   let census: CensusScope?
@@ -35,8 +37,11 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     census.objectDestroyed()
   }
 
-  func startIfNeeded() {
-    if let index = state.withLock({ $0.start() }) { startWorker(index) }
+  /// The first worker runs in the producer task; it starts the others as needed.
+  var runProducers: @Sendable (FlatMapStorage) async -> Void {
+    { storage in
+      if let index = storage.state.withLock({ $0.start() }) { await storage.runWorker(index) }
+    }
   }
 
   private func startWorker(_ index: Int) {

@@ -18,17 +18,17 @@ enum RefillAction<Failure: Error>: Sendable {
 struct BatchTermination: Sendable {
   @usableFromInline var consumer: UnsafeContinuation<Void, Never>?
   @usableFromInline var producers: [UnsafeContinuation<Void, Never>]
-  @usableFromInline var producerTask: Task<Void, Never>?
+  @usableFromInline var producerTasks: [Task<Void, Never>]
 
   @usableFromInline
   init(
-    consumer: UnsafeContinuation<Void, Never>?,
-    producers: [UnsafeContinuation<Void, Never>],
-    producerTask: Task<Void, Never>?
+    consumer: UnsafeContinuation<Void, Never>? = nil,
+    producers: [UnsafeContinuation<Void, Never>] = [],
+    producerTasks: [Task<Void, Never>] = []
   ) {
     self.consumer = consumer
     self.producers = producers
-    self.producerTask = producerTask
+    self.producerTasks = producerTasks
   }
 }
 
@@ -140,7 +140,7 @@ extension BatchStorage {
 
   @usableFromInline
   func execute(_ termination: BatchTermination) {
-    termination.producerTask?.cancel()
+    for task in termination.producerTasks { task.cancel() }
     if let consumer = termination.consumer { resume(consumer) }
     resume(termination.producers)
   }

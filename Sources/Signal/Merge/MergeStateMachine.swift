@@ -174,6 +174,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
       consumer = nil
       producerTask = nil
     }
-    return BatchTermination(consumer: consumer, producers: parkedProducers.removeFirst(), producerTask: producerTask)
+    return BatchTermination(
+      consumer: consumer, producers: parkedProducers.removeFirst(), producerTasks: producerTask.map { [$0] } ?? [])
   }
 }

@@ -24,11 +24,10 @@ struct ZipProgress: UpstreamsProgress {
     return emptyCount == 0
   }
 
-  /// Counts one value taken from every upstream, handing their room back.
-  mutating func tupleTaken(refunds: inout [Int]) {
+  /// Counts one value taken from every upstream (the consumer hands their room back).
+  mutating func tupleTaken() {
     for index in buffered.indices {
       buffered[index] -= 1
-      refunds[index] += 1
       if buffered[index] == 0 {
         emptyCount += 1
         if finished[index] { isExhausted = true }
@@ -48,13 +47,13 @@ struct Zip2Combiner<A: Sendable, B: Sendable>: UpstreamsCombiner {
   private var first = RingBuffer<A>()
   private var second = RingBuffer<B>()
 
-  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int, refunds: inout [Int]) -> (A, B)? {
+  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int) -> (A, B)? {
     switch value {
     case .first(let a): first.append(a)
     case .second(let b): second.append(b)
     }
     guard progress.received(from: index), let a = first.popFirst(), let b = second.popFirst() else { return nil }
-    progress.tupleTaken(refunds: &refunds)
+    progress.tupleTaken()
     return (a, b)
   }
 }
@@ -66,7 +65,7 @@ struct Zip3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsCombiner {
   private var second = RingBuffer<B>()
   private var third = RingBuffer<C>()
 
-  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int, refunds: inout [Int]) -> (A, B, C)? {
+  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int) -> (A, B, C)? {
     switch value {
     case .first(let a): first.append(a)
     case .second(let b): second.append(b)
@@ -75,7 +74,7 @@ struct Zip3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsCombiner {
     guard progress.received(from: index), let a = first.popFirst(), let b = second.popFirst(),
       let c = third.popFirst()
     else { return nil }
-    progress.tupleTaken(refunds: &refunds)
+    progress.tupleTaken()
     return (a, b, c)
   }
 }
@@ -90,7 +89,7 @@ struct ZipManyCombiner<Value: Sendable>: UpstreamsCombiner {
     buffers = Array(repeating: RingBuffer(), count: upstreams)
   }
 
-  mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> [Value]? {
+  mutating func receive(_ value: Value, from index: Int) -> [Value]? {
     buffers[index].append(value)
     guard progress.received(from: index) else { return nil }
     var tuple: [Value] = []
@@ -99,7 +98,7 @@ struct ZipManyCombiner<Value: Sendable>: UpstreamsCombiner {
       guard let value = buffers[index].popFirst() else { return nil }
       tuple.append(value)
     }
-    progress.tupleTaken(refunds: &refunds)
+    progress.tupleTaken()
     return tuple
   }
 }
