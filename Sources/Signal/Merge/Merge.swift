@@ -49,9 +49,7 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      let a = a
-      let b = b
-      return Iterator(producers: [{ await $0.produce(from: a) }, { await $0.produce(from: b) }])
+      Iterator(producers: [{ [a] in await $0.produce(from: a) }, { [b] in await $0.produce(from: b) }])
     }
   }
 
@@ -79,11 +77,10 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      let a = a
-      let b = b
-      let c = c
-      return Iterator(
-        producers: [{ await $0.produce(from: a) }, { await $0.produce(from: b) }, { await $0.produce(from: c) }])
+      Iterator(producers: [
+        { [a] in await $0.produce(from: a) }, { [b] in await $0.produce(from: b) },
+        { [c] in await $0.produce(from: c) },
+      ])
     }
   }
 }
