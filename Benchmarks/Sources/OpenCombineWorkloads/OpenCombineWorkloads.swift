@@ -13,6 +13,22 @@ public func openCombineChain(_ n: Int) -> Int {
   return result
 }
 
+/// `flatMap(maxPublishers: .max(8))` of `inners` inner publishers: `Just` when `perInner` is 1,
+/// otherwise a sequence of `perInner` values (synchronous delivery).
+public func openCombineFlatMap(inners: Int, perInner: Int) -> Int {
+  var total = 0
+  let cancellable: AnyCancellable
+  if perInner == 1 {
+    cancellable = (0..<inners).publisher.flatMap(maxPublishers: .max(8)) { Just($0) }.sink { total &+= $0 }
+  } else {
+    cancellable = (0..<inners).publisher
+      .flatMap(maxPublishers: .max(8)) { ($0..<$0 + perInner).publisher }
+      .sink { total &+= $0 }
+  }
+  cancellable.cancel()
+  return total
+}
+
 /// One PassthroughSubject, `subscribers` sinks, `elements` values each (synchronous delivery).
 public func openCombineSubject(subscribers: Int, elements: Int) -> Int {
   let subject = PassthroughSubject<Int, Never>()

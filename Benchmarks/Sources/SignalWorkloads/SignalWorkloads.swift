@@ -52,6 +52,26 @@ public func signalMerge(producers: Int, perProducer: Int) async -> Int {
   return total
 }
 
+/// `flatMap(maxPublishers: 8)` of `inners` inner publishers: `Just` when `perInner` is 1,
+/// otherwise a sequence of `perInner` values.
+public func signalFlatMap(inners: Int, perInner: Int) async -> Int {
+  var total = 0
+  if perInner == 1 {
+    for await value in (0..<inners).publisher.flatMap(maxPublishers: 8, { Just($0) }) { total &+= value }
+  } else {
+    let flattened = (0..<inners).publisher.flatMap(maxPublishers: 8) { ($0..<$0 + perInner).publisher }
+    for await value in flattened { total &+= value }
+  }
+  return total
+}
+
+/// `combineLatest` of two synchronous sources of `perSource` values each.
+public func signalCombineLatest(perSource: Int) async -> Int {
+  var total = 0
+  for await (a, b) in (0..<perSource).publisher.combineLatest((0..<perSource).publisher) { total &+= a &+ b }
+  return total
+}
+
 /// One PassthroughSubject, `subscribers` subscribers with the default bounded buffer.
 public func signalSubject(subscribers: Int, elements: Int) async -> Int {
   let subject = PassthroughSubject<Int, Never>()

@@ -187,6 +187,29 @@ if wanted("fan-in") {
     peer: { await Task.detached { await taskGroupFloor(items: items) }.value })
 }
 
+// MARK: flatMap and combineLatest
+
+if wanted("flatMap") {
+  let inners = 10_000
+  for perInner in [1, 10] {
+    let elements = inners * perInner
+    await compare(
+      "flatMap(8) of 10k \(perInner == 1 ? "Just" : "10-value sequences")", elements: elements,
+      peerName: "OpenCombine flatMap", target: ">= 1x", minimumSpeedup: 1,
+      ours: { await Task.detached { await signalFlatMap(inners: inners, perInner: perInner) }.value },
+      peer: { await Task.detached { openCombineFlatMap(inners: inners, perInner: perInner) }.value })
+  }
+}
+
+if wanted("combineLatest") {
+  let perSource = settings.size(100_000)
+  await compare(
+    "combineLatest of 2 (per value in)", elements: 2 * perSource, peerName: "swift-async-algorithms combineLatest",
+    target: ">= 3x", minimumSpeedup: 3,
+    ours: { await Task.detached { await signalCombineLatest(perSource: perSource) }.value },
+    peer: { await Task.detached { await asyncAlgorithmsCombineLatest(perSource: perSource) }.value })
+}
+
 // MARK: why the storages use a lock
 
 if wanted("isolation") {

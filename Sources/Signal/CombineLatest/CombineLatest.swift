@@ -55,17 +55,10 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/CombineLatest``: one subscription to both upstreams.
     public struct Iterator: AsyncIteratorProtocol {
-      typealias Value = UpstreamValue2<A.Output, B.Output>
-      typealias Storage = UpstreamsStorage<Value, Failure>
       private var consumer: UpstreamsConsumer<CombineLatest2Combiner<A.Output, B.Output>, Failure>
 
       init(_ a: A, _ b: B) {
-        consumer = UpstreamsConsumer(
-          combiner: CombineLatest2Combiner(),
-          pumps: [Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second)],
-          capacity: upstreamBufferCapacity,
-          refundsOnDrain: true
-        )
+        consumer = UpstreamsConsumer(CombineLatest2Combiner(), a, b)
       }
 
       public mutating func next() async throws(Failure) -> Output? {
@@ -104,20 +97,10 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/CombineLatest3``: one subscription to the three upstreams.
     public struct Iterator: AsyncIteratorProtocol {
-      typealias Value = UpstreamValue3<A.Output, B.Output, C.Output>
-      typealias Storage = UpstreamsStorage<Value, Failure>
       private var consumer: UpstreamsConsumer<CombineLatest3Combiner<A.Output, B.Output, C.Output>, Failure>
 
       init(_ a: A, _ b: B, _ c: C) {
-        consumer = UpstreamsConsumer(
-          combiner: CombineLatest3Combiner(),
-          pumps: [
-            Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second),
-            Storage.pump(c, wrap: Value.third),
-          ],
-          capacity: upstreamBufferCapacity,
-          refundsOnDrain: true
-        )
+        consumer = UpstreamsConsumer(CombineLatest3Combiner(), a, b, c)
       }
 
       public mutating func next() async throws(Failure) -> Output? {
@@ -160,12 +143,7 @@ extension Publishers {
       private var consumer: UpstreamsConsumer<CombineLatestManyCombiner<Upstream.Output>, Failure>
 
       init(_ upstreams: [Upstream]) {
-        consumer = UpstreamsConsumer(
-          combiner: CombineLatestManyCombiner(upstreams: upstreams.count),
-          pumps: upstreams.map { UpstreamsStorage.pump($0, wrap: { $0 }) },
-          capacity: upstreamBufferCapacity,
-          refundsOnDrain: true
-        )
+        consumer = UpstreamsConsumer(CombineLatestManyCombiner(upstreams: upstreams.count), upstreams)
       }
 
       public mutating func next() async throws(Failure) -> Output? {

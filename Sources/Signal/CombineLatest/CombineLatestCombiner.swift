@@ -1,6 +1,8 @@
 /// The bookkeeping every `combineLatest` shares, whatever its arity: which upstreams have
 /// produced a value, how many finished, and when no output can come any more.
-struct CombineLatestProgress {
+struct CombineLatestProgress: UpstreamsProgress {
+  static var refundsOnDrain: Bool { true }
+
   private var hasValue: [Bool]
   /// Upstreams that have not produced a value yet: outputs start when this is zero.
   private var missing: Int
@@ -32,13 +34,11 @@ struct CombineLatestProgress {
 
 /// `combineLatest` of two upstreams, on the consumer's side.
 struct CombineLatest2Combiner<A: Sendable, B: Sendable>: UpstreamsCombiner {
-  private var progress = CombineLatestProgress(upstreams: 2)
+  var progress = CombineLatestProgress(upstreams: 2)
   private var first: A?
   private var second: B?
 
-  var isExhausted: Bool { progress.isExhausted }
-
-  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int, refunds: inout [Int]) -> (A, B)? {
+  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int) -> (A, B)? {
     switch value {
     case .first(let a): first = a
     case .second(let b): second = b
@@ -46,20 +46,16 @@ struct CombineLatest2Combiner<A: Sendable, B: Sendable>: UpstreamsCombiner {
     guard progress.received(from: index), let first, let second else { return nil }
     return (first, second)
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// `combineLatest` of three upstreams, on the consumer's side.
 struct CombineLatest3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsCombiner {
-  private var progress = CombineLatestProgress(upstreams: 3)
+  var progress = CombineLatestProgress(upstreams: 3)
   private var first: A?
   private var second: B?
   private var third: C?
 
-  var isExhausted: Bool { progress.isExhausted }
-
-  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int, refunds: inout [Int]) -> (A, B, C)? {
+  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int) -> (A, B, C)? {
     switch value {
     case .first(let a): first = a
     case .second(let b): second = b
@@ -68,13 +64,11 @@ struct CombineLatest3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsC
     guard progress.received(from: index), let first, let second, let third else { return nil }
     return (first, second, third)
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// `combineLatest` of any number of upstreams of one type, on the consumer's side.
 struct CombineLatestManyCombiner<Value: Sendable>: UpstreamsCombiner {
-  private var progress: CombineLatestProgress
+  var progress: CombineLatestProgress
   private var latest: [Value?]
 
   init(upstreams: Int) {
@@ -82,13 +76,9 @@ struct CombineLatestManyCombiner<Value: Sendable>: UpstreamsCombiner {
     latest = Array(repeating: nil, count: upstreams)
   }
 
-  var isExhausted: Bool { progress.isExhausted }
-
-  mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> [Value]? {
+  mutating func receive(_ value: Value, from index: Int) -> [Value]? {
     latest[index] = value
     guard progress.received(from: index) else { return nil }
     return latest.compactMap { $0 }
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }

@@ -7,8 +7,11 @@
 /// `consumed` has been delivered. Every method runs under the storage's lock and returns what
 /// to do once the lock is released.
 @usableFromInline
-struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
-  @usableFromInline typealias Outcome = (Int, OptionalOutput<Output, Failure>)
+struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachine {
+  @usableFromInline typealias Outcome = (Int, OptionalOutput<Output, ItemFailure>)
+  /// Outcomes carry the items' failures; the stream itself never fails.
+  @usableFromInline typealias Failure = Never
+  @usableFromInline typealias Element = Outcome
   @usableFromInline typealias Continuation = UnsafeContinuation<Void, Never>
 
   @usableFromInline
@@ -36,24 +39,6 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
     @usableFromInline var consumerToResume: Continuation?
   }
 
-  @usableFromInline
-  enum RefillAction: Sendable {
-    case startWorkers
-    /// The consumer's batch holds outcomes; wake these workers.
-    case deliver(wakingWorkers: [Continuation])
-    /// Nothing to deliver yet; wake these workers, then park the consumer.
-    case suspend(wakingWorkers: [Continuation])
-    /// The end; wake these workers so that they stop.
-    case finish(wakingWorkers: [Continuation])
-  }
-
-  @usableFromInline
-  struct Termination: Sendable {
-    @usableFromInline var consumer: Continuation?
-    @usableFromInline var workers: [Continuation]
-    @usableFromInline var workerTask: Task<Void, Never>?
-  }
-
   @usableFromInline let itemCount: Int
   @usableFromInline let window: Int
   @usableFromInline let ordering: FanInOrdering
@@ -66,7 +51,7 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
   /// `.completion` ordering: outcomes in completion order.
   @usableFromInline var completed: RingBuffer<Outcome>
   /// `.index` ordering: the outcome of item `i` waits in slot `i % window`.
-  @usableFromInline var slots: ContiguousArray<OptionalOutput<Output, Failure>?>
+  @usableFromInline var slots: ContiguousArray<OptionalOutput<Output, ItemFailure>?>
   @usableFromInline var consumer: Continuation?
   @usableFromInline var parkedWorkers: RingBuffer<Continuation>
   @usableFromInline var workerTask: Task<Void, Never>?
@@ -139,7 +124,7 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
 
   /// Returns `true` when the task must be cancelled at once: the subscription already ended.
   @usableFromInline
-  mutating func workersStarted(_ task: Task<Void, Never>) -> Bool {
+  mutating func producersStarted(_ task: Task<Void, Never>) -> Bool {
     guard case .running = phase else { return true }
     workerTask = task
     return false
@@ -152,38 +137,33 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
   mutating func consumed(_ count: Int) -> [Continuation] {
     consumed += count
     guard !parkedWorkers.isEmpty else { return [] }
-    let startable = Swift.min(itemCount, consumed + window) - nextToStart
-    var woken: [Continuation] = []
-    for _ in 0..<Swift.min(startable, parkedWorkers.count) {
-      if let worker = parkedWorkers.popFirst() { woken.append(worker) }
-    }
-    return woken
+    return parkedWorkers.removeFirst(upTo: Swift.min(itemCount, consumed + window) - nextToStart)
   }
 
   /// Moves the outcomes ready for delivery into the consumer's empty `batch`.
   @usableFromInline
-  mutating func refill(_ batch: inout RingBuffer<Outcome>, consumed count: Int) -> RefillAction {
+  mutating func refill(_ batch: inout RingBuffer<Outcome>, consumed count: Int) -> RefillAction<Never> {
     let woken = consumed(count)
     switch phase {
     case .idle:
       guard itemCount > 0 else {
         phase = .terminated
-        return .finish(wakingWorkers: [])
+        return .finish(wakingProducers: [])
       }
       phase = .running
-      return .startWorkers
+      return .startProducers
     case .running:
       collect(into: &batch)
-      if !batch.isEmpty { return .deliver(wakingWorkers: woken) }
+      if !batch.isEmpty { return .deliver(wakingProducers: woken) }
       guard collected < itemCount else {
         // Workers parked while others started the last items; they have nothing left to do.
         phase = .terminated
         workerTask = nil
-        return .finish(wakingWorkers: woken + takeParkedWorkers())
+        return .finish(wakingProducers: woken + parkedWorkers.removeFirst())
       }
-      return .suspend(wakingWorkers: woken)
+      return .suspend(wakingProducers: woken)
     case .terminated:
-      return .finish(wakingWorkers: woken)
+      return .finish(wakingProducers: woken)
     }
   }
 
@@ -210,7 +190,7 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
   }
 
   @usableFromInline
-  mutating func cancel() -> Termination? {
+  mutating func cancel() -> BatchTermination? {
     guard case .running = phase else {
       phase = .terminated
       return nil
@@ -222,13 +202,7 @@ struct FanInStateMachine<Output: Sendable, Failure: Error>: Sendable {
       consumer = nil
       workerTask = nil
     }
-    return Termination(consumer: consumer, workers: takeParkedWorkers(), workerTask: workerTask)
-  }
-
-  @usableFromInline
-  mutating func takeParkedWorkers() -> [Continuation] {
-    var workers: [Continuation] = []
-    while let worker = parkedWorkers.popFirst() { workers.append(worker) }
-    return workers
+    return BatchTermination(
+      consumer: consumer, producers: parkedWorkers.removeFirst(), producerTasks: workerTask.map { [$0] } ?? [])
   }
 }

@@ -89,10 +89,12 @@ extension Publishers {
     /// The iterator of a ``Publishers/FlatMap``: one subscription to the upstream and its
     /// inner publishers.
     public struct Iterator: AsyncIteratorProtocol {
-      private var consumer: ProducerQueueConsumer<FlatMapStorage<Upstream, Inner>>
+      private let lifetime: SubscriptionLifetime<FlatMapStorage<Upstream, Inner>>
+      /// Room comes back when the batch is taken, so the batch never reports its progress.
+      private var batch = ConsumerBatch<Output>(capacity: 16, reportInterval: .max, countsElements: false)
 
       init(_ storage: FlatMapStorage<Upstream, Inner>) {
-        consumer = ProducerQueueConsumer(storage, producers: 0)
+        lifetime = SubscriptionLifetime(storage)
       }
 
       public mutating func next() async throws(Failure) -> Output? {
@@ -100,7 +102,7 @@ extension Publishers {
       }
 
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        try await consumer.next(isolation: actor)
+        try await batch.next(from: lifetime.storage, isolation: actor)
       }
     }
   }

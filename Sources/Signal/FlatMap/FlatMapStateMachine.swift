@@ -10,6 +10,7 @@
 /// outer value, it wakes (or starts) one, so slow inner publishers still run concurrently
 /// while fast ones are run back to back by one worker without any task switch.
 struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
+  typealias Element = Value
   typealias Waiter = ProducerQueue<Value, Failure>.Waiter
 
   var buffer: ProducerQueue<Value, Failure>
@@ -34,17 +35,16 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateM
   private var seeking = 0
   /// Workers parked until there is something to pull (or the end).
   private var idle: [Waiter] = []
-  private var isStarted = false
 
   init(maxPublishers: Int, capacityPerInner: Int) {
     self.maxPublishers = maxPublishers
     buffer = ProducerQueue(producers: maxPublishers, capacity: capacityPerInner, refundsOnDrain: true)
   }
 
-  /// Returns the index of the first worker to start, exactly once.
+  /// Returns the index of the first worker, which runs in the producer task; `nil` when the
+  /// stream is already over.
   mutating func start() -> Int? {
-    guard !isStarted, buffer.isOpen else { return nil }
-    isStarted = true
+    guard buffer.isOpen else { return nil }
     return addWorker()
   }
 
@@ -120,16 +120,16 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateM
     return outer == .finished && active == 0
   }
 
-  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Value, Failure>.Ending {
-    var ending = buffer.complete(completion)
-    ending.waiters += takeIdle()
-    return ending
+  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
+    var termination = buffer.complete(completion)
+    termination.producers += takeIdle()
+    return termination
   }
 
-  mutating func cancel() -> ProducerQueue<Value, Failure>.Ending {
-    var ending = buffer.cancel()
-    ending.waiters += takeIdle()
-    return ending
+  mutating func cancel() -> BatchTermination? {
+    var termination = buffer.cancel()
+    termination.producers += takeIdle()
+    return termination
   }
 
   private var hasWorkToPull: Bool {

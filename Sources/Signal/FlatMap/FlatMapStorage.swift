@@ -17,9 +17,11 @@ final class OuterBaton<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {
 /// The shared state of one `flatMap` subscription: see ``FlatMapStateMachine``.
 final class FlatMapStorage<Upstream: Publisher, Inner: Publisher>: ProducerQueueStorage
 where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
-  typealias Machine = FlatMapStateMachine<Inner.Output, Upstream.Failure>
+  typealias StateMachine = FlatMapStateMachine<Inner.Output, Upstream.Failure>
+  typealias Element = Inner.Output
+  typealias Failure = Upstream.Failure
 
-  let state: Lock<Machine>
+  let state: Lock<StateMachine>
   let census: CensusScope?
   private let outer: OuterBaton<Upstream.AsyncIterator>
   private let transform: @Sendable (Upstream.Output) -> Inner
@@ -27,7 +29,7 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   init(upstream: Upstream, maxPublishers: Int, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
     outer = OuterBaton(upstream.makeAsyncIterator())
     self.transform = transform
-    state = Lock(Machine(maxPublishers: maxPublishers, capacityPerInner: flatMapBufferCapacity))
+    state = Lock(StateMachine(maxPublishers: maxPublishers, capacityPerInner: flatMapBufferCapacity))
     census = Census.objectCreated()
   }
 
@@ -35,8 +37,11 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     census.objectDestroyed()
   }
 
-  func startIfNeeded() {
-    if let index = state.withLock({ $0.start() }) { startWorker(index) }
+  /// The first worker runs in the producer task; it starts the others as needed.
+  var runProducers: @Sendable (FlatMapStorage) async -> Void {
+    { storage in
+      if let index = storage.state.withLock({ $0.start() }) { await storage.runWorker(index) }
+    }
   }
 
   private func startWorker(_ index: Int) {
@@ -100,10 +105,7 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   }
 
   private func parkIdle() async {
-    await withUnsafeContinuation { (waiter: Waiter) in
-      let parked = state.withLock { $0.parkIdle(waiter) }
-      if parked { census.continuationParked() } else { waiter.resume() }
-    }
+    await withUnsafeContinuation { (waiter: Waiter) in park(waiter) { $0.parkIdle($1) } }
   }
 }
 

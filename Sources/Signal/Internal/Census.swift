@@ -8,6 +8,7 @@ import Synchronization
 /// unstructured tasks, so everything a test starts is counted, and tests running in
 /// parallel in the same process do not see each other's objects. Outside a scope the
 /// cost is one task-local read per storage object, never per element.
+@usableFromInline
 final class CensusScope: Sendable {
   /// Storage objects created in this scope and not yet deinitialized.
   let liveObjects = Atomic<Int>(0)

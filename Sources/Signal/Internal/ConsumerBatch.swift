@@ -24,11 +24,15 @@ struct ConsumerBatch<Element> {
   @usableFromInline var elements: RingBuffer<Element>
   @usableFromInline var unreported = 0
   @usableFromInline let reportInterval: Int
+  /// `false` when the consumer's progress is not one per element and it counts it itself
+  /// (``countUsed(_:)``): `zip` frees its upstreams' room one tuple at a time.
+  @usableFromInline let countsElements: Bool
 
   @usableFromInline
-  init(capacity: Int, reportInterval: Int) {
+  init(capacity: Int, reportInterval: Int, countsElements: Bool = true) {
     elements = RingBuffer(minimumCapacity: capacity)
     self.reportInterval = Swift.max(1, reportInterval)
+    self.countsElements = countsElements
   }
 
   /// The next element: from the batch without locking, or from `source` when the batch is
@@ -50,8 +54,14 @@ struct ConsumerBatch<Element> {
   @inlinable
   mutating func popFirst() -> Element? {
     guard let element = elements.popFirst() else { return nil }
-    unreported += 1
+    if countsElements { unreported += 1 }
     return element
+  }
+
+  /// Counts `count` more units of progress, for a batch that does not count its elements.
+  @inlinable
+  mutating func countUsed(_ count: Int) {
+    unreported += count
   }
 
   @inlinable

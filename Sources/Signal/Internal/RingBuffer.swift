@@ -48,6 +48,18 @@ struct RingBuffer<Element> {
     head = 0
   }
 
+  /// Removes up to `limit` elements from the front, in order (all of them by default).
+  @usableFromInline
+  mutating func removeFirst(upTo limit: Int = .max) -> [Element] {
+    let taken = Swift.min(Swift.max(0, limit), count)
+    var elements: [Element] = []
+    elements.reserveCapacity(taken)
+    for _ in 0..<taken {
+      if let element = popFirst() { elements.append(element) }
+    }
+    return elements
+  }
+
   @usableFromInline
   mutating func grow() {
     var bigger = ContiguousArray<Element?>(repeating: nil, count: Swift.max(storage.count * 2, 4))

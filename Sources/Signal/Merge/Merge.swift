@@ -49,14 +49,7 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      let a = a
-      let b = b
-      return Iterator(upstreamCount: 2) { storage in
-        await withDiscardingTaskGroup { group in
-          group.addTask { await storage.produce(from: a) }
-          group.addTask { await storage.produce(from: b) }
-        }
-      }
+      Iterator(producers: [{ [a] in await $0.produce(from: a) }, { [b] in await $0.produce(from: b) }])
     }
   }
 
@@ -84,16 +77,10 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      let a = a
-      let b = b
-      let c = c
-      return Iterator(upstreamCount: 3) { storage in
-        await withDiscardingTaskGroup { group in
-          group.addTask { await storage.produce(from: a) }
-          group.addTask { await storage.produce(from: b) }
-          group.addTask { await storage.produce(from: c) }
-        }
-      }
+      Iterator(producers: [
+        { [a] in await $0.produce(from: a) }, { [b] in await $0.produce(from: b) },
+        { [c] in await $0.produce(from: c) },
+      ])
     }
   }
 }

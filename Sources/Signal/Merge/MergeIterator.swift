@@ -10,11 +10,9 @@ extension Publishers {
     @usableFromInline var batch: ConsumerBatch<Output>
 
     @usableFromInline
-    init(upstreamCount: Int, runProducers: @escaping @Sendable (Storage) async -> Void) {
-      let capacity = Storage.defaultCapacity(upstreamCount: upstreamCount)
-      lifetime = SubscriptionLifetime(
-        Storage(upstreamCount: upstreamCount, capacity: capacity, runProducers: runProducers)
-      )
+    init(producers: [Storage.Producer]) {
+      let capacity = Storage.defaultCapacity(upstreamCount: producers.count)
+      lifetime = SubscriptionLifetime(Storage(producers: producers, capacity: capacity))
       batch = ConsumerBatch(capacity: 16, reportInterval: capacity / 2)
     }
 

@@ -39,14 +39,7 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      let publishers = publishers
-      return Iterator(upstreamCount: publishers.count) { storage in
-        await withDiscardingTaskGroup { group in
-          for publisher in publishers {
-            group.addTask { await storage.produce(from: publisher) }
-          }
-        }
-      }
+      Iterator(producers: publishers.map { publisher in { await $0.produce(from: publisher) } })
     }
   }
 }

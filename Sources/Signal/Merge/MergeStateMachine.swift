@@ -5,7 +5,7 @@
 /// released (resume continuations, cancel the producer task), so no continuation is resumed
 /// while the lock is held.
 @usableFromInline
-struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
+struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
   @usableFromInline typealias Continuation = UnsafeContinuation<Void, Never>
 
   @usableFromInline
@@ -21,14 +21,6 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
     case terminated
   }
 
-  /// Everything parked or running that must be released when the subscription ends.
-  @usableFromInline
-  struct Termination: Sendable {
-    @usableFromInline var consumer: Continuation?
-    @usableFromInline var producers: [Continuation]
-    @usableFromInline var producerTask: Task<Void, Never>?
-  }
-
   @usableFromInline
   enum PushAction: Sendable {
     case pushed
@@ -37,17 +29,6 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
     case full
     /// The subscription ended: the producer stops.
     case stopped
-  }
-
-  @usableFromInline
-  enum RefillAction: Sendable {
-    case startProducers
-    /// The consumer's batch holds elements; wake these producers.
-    case deliver(wakingProducers: [Continuation])
-    /// Nothing buffered yet; wake these producers, then park the consumer.
-    case suspend(wakingProducers: [Continuation])
-    case finish
-    case fail(Failure)
   }
 
   /// A woken producer whose upstream is synchronous fills all the room there is before it
@@ -113,7 +94,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
   }
 
   @usableFromInline
-  mutating func upstreamFailed(_ error: Failure) -> Termination? {
+  mutating func upstreamFailed(_ error: Failure) -> BatchTermination? {
     guard case .running = phase else { return nil }
     phase = .failed(error)
     return takeTermination()
@@ -133,24 +114,18 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
   mutating func consumed(_ count: Int) -> [Continuation] {
     unconsumed -= count
     guard !parkedProducers.isEmpty, unconsumed <= lowWatermark else { return [] }
-    let wakeCount = producersToWake
-    var woken: [Continuation] = []
-    woken.reserveCapacity(wakeCount)
-    for _ in 0..<wakeCount {
-      if let producer = parkedProducers.popFirst() { woken.append(producer) }
-    }
-    return woken
+    return parkedProducers.removeFirst(upTo: producersToWake)
   }
 
   /// Moves the buffered elements into the consumer's empty `batch`.
   @usableFromInline
-  mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction {
+  mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction<Failure> {
     let woken = consumed(count)
     switch phase {
     case .idle:
       guard remainingUpstreams > 0 else {
         phase = .terminated
-        return .finish
+        return .finish(wakingProducers: [])
       }
       phase = .running
       return .startProducers
@@ -164,7 +139,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
         return .deliver(wakingProducers: woken)
       }
       phase = .terminated
-      return .finish
+      return .finish(wakingProducers: woken)
     case .failed(let error):
       guard buffer.isEmpty else {
         swap(&buffer, &batch)
@@ -173,7 +148,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
       phase = .terminated
       return .fail(error)
     case .terminated:
-      return .finish
+      return .finish(wakingProducers: woken)
     }
   }
 
@@ -186,7 +161,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
   }
 
   @usableFromInline
-  mutating func cancel() -> Termination? {
+  mutating func cancel() -> BatchTermination? {
     if case .terminated = phase { return nil }
     phase = .terminated
     buffer.removeAll()
@@ -194,14 +169,12 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: Sendable {
   }
 
   @usableFromInline
-  mutating func takeTermination() -> Termination {
-    var producers: [Continuation] = []
-    producers.reserveCapacity(parkedProducers.count)
-    while let producer = parkedProducers.popFirst() { producers.append(producer) }
+  mutating func takeTermination() -> BatchTermination {
     defer {
       consumer = nil
       producerTask = nil
     }
-    return Termination(consumer: consumer, producers: producers, producerTask: producerTask)
+    return BatchTermination(
+      consumer: consumer, producers: parkedProducers.removeFirst(), producerTasks: producerTask.map { [$0] } ?? [])
   }
 }

@@ -6,18 +6,27 @@
 /// is full; the consumer takes everything buffered in one lock acquisition and drains it
 /// without locking.
 @usableFromInline
-final class MergeStorage<Element: Sendable, Failure: Error>: BatchSource {
+final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
   @usableFromInline typealias StateMachine = MergeStateMachine<Element, Failure>
 
   @usableFromInline let state: Lock<StateMachine>
-  /// Runs every upstream's producer; returns when all have stopped.
-  let runProducers: @Sendable (MergeStorage) async -> Void
-  let census: CensusScope?
+  @usableFromInline let runProducers: @Sendable (MergeStorage) async -> Void
+  @usableFromInline let census: CensusScope?
 
+  /// Forwards one upstream's elements (``produce(from:)``).
+  @usableFromInline typealias Producer = @Sendable (MergeStorage) async -> Void
+
+  /// - Parameter producers: one per upstream; each runs in its own child task.
   @usableFromInline
-  init(upstreamCount: Int, capacity: Int, runProducers: @escaping @Sendable (MergeStorage) async -> Void) {
-    state = Lock(StateMachine(upstreamCount: upstreamCount, capacity: capacity))
-    self.runProducers = runProducers
+  init(producers: [Producer], capacity: Int) {
+    state = Lock(StateMachine(upstreamCount: producers.count, capacity: capacity))
+    runProducers = { storage in
+      await withDiscardingTaskGroup { group in
+        for producer in producers {
+          group.addTask { await producer(storage) }
+        }
+      }
+    }
     census = Census.objectCreated()
   }
 
@@ -62,36 +71,11 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchSource {
         resume(consumer)
         return true
       case .full:
-        await waitForRoom()
+        await waitForRoom { $0.parkProducer($1) }
       case .stopped:
         return false
       }
     }
-  }
-
-  @usableFromInline
-  func waitForRoom() async {
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-      let parked = state.withLock { state in
-        let parked = state.parkProducer(continuation)
-        if parked { census.continuationParked() }
-        return parked
-      }
-      if !parked { continuation.resume() }
-    }
-  }
-
-  @usableFromInline
-  func resume(_ continuation: UnsafeContinuation<Void, Never>) {
-    census.continuationResumed()
-    continuation.resume()
-  }
-
-  @usableFromInline
-  func resume(_ continuations: [UnsafeContinuation<Void, Never>]) {
-    guard !continuations.isEmpty else { return }
-    census.continuationResumed(continuations.count)
-    for continuation in continuations { continuation.resume() }
   }
 
   @usableFromInline
@@ -102,75 +86,5 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchSource {
   @usableFromInline
   func upstreamFailed(_ error: Failure) {
     if let termination = state.withLock({ $0.upstreamFailed(error) }) { execute(termination) }
-  }
-
-  // MARK: Consumer
-
-  /// Tells the producers that the consumer has used `count` more elements of its batch.
-  @usableFromInline
-  func reportConsumed(_ count: Int) {
-    resume(state.withLock { $0.consumed(count) })
-  }
-
-  /// Fills the consumer's empty `batch`, suspending until there is something to deliver.
-  /// Returns `false` at the end of the stream.
-  @usableFromInline
-  func refill(_ batch: inout ConsumerBatch<Element>, isolation actor: isolated (any Actor)?) async throws(Failure)
-    -> Bool
-  {
-    var consumed = batch.takeUnreported()
-    while true {
-      if Task.isCancelled {
-        cancel()
-        return false
-      }
-      let action = state.withLock { $0.refill(&batch.elements, consumed: consumed) }
-      consumed = 0
-      switch action {
-      case .startProducers:
-        startProducers()
-      case .deliver(let woken):
-        resume(woken)
-        return true
-      case .suspend(let woken):
-        resume(woken)
-        await waitForElements(isolation: actor)
-      case .finish:
-        return false
-      case .fail(let error):
-        throw error
-      }
-    }
-  }
-
-  func waitForElements(isolation actor: isolated (any Actor)?) async {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Void, Never>) in
-        let parked = state.withLock { state in
-          let parked = state.parkConsumer(continuation)
-          if parked { census.continuationParked() }
-          return parked
-        }
-        if !parked { continuation.resume() }
-      }
-    } onCancel: {
-      cancel()
-    }
-  }
-
-  func startProducers() {
-    let task = Task { await runProducers(self) }
-    if state.withLock({ $0.producersStarted(task) }) { task.cancel() }
-  }
-
-  @usableFromInline
-  func cancel() {
-    if let termination = state.withLock({ $0.cancel() }) { execute(termination) }
-  }
-
-  func execute(_ termination: StateMachine.Termination) {
-    termination.producerTask?.cancel()
-    if let consumer = termination.consumer { resume(consumer) }
-    resume(termination.producers)
   }
 }

@@ -59,10 +59,12 @@ extension Publishers {
     /// The iterator of a ``Publishers/SwitchToLatest``: one subscription to the upstream
     /// and to its latest inner publisher.
     public struct Iterator: AsyncIteratorProtocol {
-      private var consumer: ProducerQueueConsumer<SwitchToLatestStorage<Upstream>>
+      private let lifetime: SubscriptionLifetime<SwitchToLatestStorage<Upstream>>
+      /// Room comes back when the batch is taken, so the batch never reports its progress.
+      private var batch = ConsumerBatch<Output>(capacity: 16, reportInterval: .max, countsElements: false)
 
       init(_ storage: SwitchToLatestStorage<Upstream>) {
-        consumer = ProducerQueueConsumer(storage, producers: 0)
+        lifetime = SubscriptionLifetime(storage)
       }
 
       public mutating func next() async throws(Failure) -> Output? {
@@ -70,7 +72,7 @@ extension Publishers {
       }
 
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        try await consumer.next(isolation: actor)
+        try await batch.next(from: lifetime.storage, isolation: actor)
       }
     }
   }

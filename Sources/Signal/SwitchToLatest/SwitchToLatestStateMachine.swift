@@ -5,6 +5,7 @@
 /// inner publisher bumps the generation, discards what the previous one queued and cancels
 /// its task, so a value of a replaced inner publisher can never be queued after the switch.
 struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
+  typealias Element = Value
   typealias Waiter = ProducerQueue<Value, Failure>.Waiter
 
   var buffer: ProducerQueue<Value, Failure>
@@ -12,17 +13,9 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueu
   private var innerTask: Task<Void, Never>?
   private var isInnerRunning = false
   private var isOuterFinished = false
-  private var isStarted = false
 
   init(capacity: Int) {
     buffer = ProducerQueue(producers: 1, capacity: capacity, refundsOnDrain: true)
-  }
-
-  /// `true` exactly once: the caller starts the outer task.
-  mutating func start() -> Bool {
-    guard !isStarted, buffer.isOpen else { return false }
-    isStarted = true
-    return true
   }
 
   func isCurrent(_ generation: Int) -> Bool {
@@ -69,20 +62,20 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueu
   }
 
   /// Inner publisher `generation` failed: the stream fails, unless it was already replaced.
-  mutating func innerFailed(_ generation: Int, _ error: Failure) -> ProducerQueue<Value, Failure>.Ending {
-    guard isCurrent(generation) else { return ProducerQueue.Ending() }
+  mutating func innerFailed(_ generation: Int, _ error: Failure) -> BatchTermination {
+    guard isCurrent(generation) else { return BatchTermination() }
     return complete(.failure(error))
   }
 
-  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Value, Failure>.Ending {
-    var ending = buffer.complete(completion)
-    if let task = innerTask.take() { ending.tasks.append(task) }
-    return ending
+  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
+    var termination = buffer.complete(completion)
+    if let task = innerTask.take() { termination.producerTasks.append(task) }
+    return termination
   }
 
-  mutating func cancel() -> ProducerQueue<Value, Failure>.Ending {
-    var ending = buffer.cancel()
-    if let task = innerTask.take() { ending.tasks.append(task) }
-    return ending
+  mutating func cancel() -> BatchTermination? {
+    var termination = buffer.cancel()
+    if let task = innerTask.take() { termination.producerTasks.append(task) }
+    return termination
   }
 }

@@ -2,15 +2,17 @@
 final class SwitchToLatestStorage<Upstream: Publisher>: ProducerQueueStorage
 where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Output.Failure == Upstream.Failure {
   typealias Inner = Upstream.Output
-  typealias Machine = SwitchToLatestStateMachine<Inner.Output, Upstream.Failure>
+  typealias StateMachine = SwitchToLatestStateMachine<Inner.Output, Upstream.Failure>
+  typealias Element = Inner.Output
+  typealias Failure = Upstream.Failure
 
-  let state: Lock<Machine>
+  let state: Lock<StateMachine>
   let census: CensusScope?
   private let upstream: Upstream
 
   init(upstream: Upstream) {
     self.upstream = upstream
-    state = Lock(Machine(capacity: switchToLatestBufferCapacity))
+    state = Lock(StateMachine(capacity: switchToLatestBufferCapacity))
     census = Census.objectCreated()
   }
 
@@ -18,9 +20,9 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
     census.objectDestroyed()
   }
 
-  func startIfNeeded() {
-    guard state.withLock({ $0.start() }) else { return }
-    adopt(Task { await runOuter() })
+  /// The outer publisher runs in the producer task; each inner one in a task of its own.
+  var runProducers: @Sendable (SwitchToLatestStorage) async -> Void {
+    { await $0.runOuter() }
   }
 
   private func runOuter() async {
@@ -47,7 +49,7 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
       }
       if state.withLock({ $0.innerFinished(generation) }) { complete(.finished) }
     } catch {
-      end(state.withLock { $0.innerFailed(generation, error) })
+      execute(state.withLock { $0.innerFailed(generation, error) })
     }
   }
 }

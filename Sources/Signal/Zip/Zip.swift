@@ -53,17 +53,10 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/Zip``: one subscription to both upstreams.
     public struct Iterator: AsyncIteratorProtocol {
-      typealias Value = UpstreamValue2<A.Output, B.Output>
-      typealias Storage = UpstreamsStorage<Value, Failure>
       private var consumer: UpstreamsConsumer<Zip2Combiner<A.Output, B.Output>, Failure>
 
       init(_ a: A, _ b: B) {
-        consumer = UpstreamsConsumer(
-          combiner: Zip2Combiner(),
-          pumps: [Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second)],
-          capacity: upstreamBufferCapacity,
-          refundsOnDrain: false
-        )
+        consumer = UpstreamsConsumer(Zip2Combiner(), a, b)
       }
 
       public mutating func next() async throws(Failure) -> Output? {
@@ -102,20 +95,10 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/Zip3``: one subscription to the three upstreams.
     public struct Iterator: AsyncIteratorProtocol {
-      typealias Value = UpstreamValue3<A.Output, B.Output, C.Output>
-      typealias Storage = UpstreamsStorage<Value, Failure>
       private var consumer: UpstreamsConsumer<Zip3Combiner<A.Output, B.Output, C.Output>, Failure>
 
       init(_ a: A, _ b: B, _ c: C) {
-        consumer = UpstreamsConsumer(
-          combiner: Zip3Combiner(),
-          pumps: [
-            Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second),
-            Storage.pump(c, wrap: Value.third),
-          ],
-          capacity: upstreamBufferCapacity,
-          refundsOnDrain: false
-        )
+        consumer = UpstreamsConsumer(Zip3Combiner(), a, b, c)
       }
 
       public mutating func next() async throws(Failure) -> Output? {
@@ -158,12 +141,7 @@ extension Publishers {
       private var consumer: UpstreamsConsumer<ZipManyCombiner<Upstream.Output>, Failure>
 
       init(_ upstreams: [Upstream]) {
-        consumer = UpstreamsConsumer(
-          combiner: ZipManyCombiner(upstreams: upstreams.count),
-          pumps: upstreams.map { UpstreamsStorage.pump($0, wrap: { $0 }) },
-          capacity: upstreamBufferCapacity,
-          refundsOnDrain: false
-        )
+        consumer = UpstreamsConsumer(ZipManyCombiner(upstreams: upstreams.count), upstreams)
       }
 
       public mutating func next() async throws(Failure) -> Output? {

@@ -1,6 +1,8 @@
 /// The bookkeeping every `zip` shares, whatever its arity: how many values each upstream
 /// has buffered, which upstreams finished, and when no tuple can be formed any more.
-struct ZipProgress {
+struct ZipProgress: UpstreamsProgress {
+  static var refundsOnDrain: Bool { false }
+
   private var buffered: [Int]
   private var finished: [Bool]
   /// Upstreams with nothing buffered: a tuple is ready when this is zero.
@@ -22,11 +24,10 @@ struct ZipProgress {
     return emptyCount == 0
   }
 
-  /// Counts one value taken from every upstream, handing their room back.
-  mutating func tupleTaken(refunds: inout [Int]) {
+  /// Counts one value taken from every upstream (the consumer hands their room back).
+  mutating func tupleTaken() {
     for index in buffered.indices {
       buffered[index] -= 1
-      refunds[index] += 1
       if buffered[index] == 0 {
         emptyCount += 1
         if finished[index] { isExhausted = true }
@@ -42,35 +43,29 @@ struct ZipProgress {
 
 /// `zip` of two upstreams, on the consumer's side.
 struct Zip2Combiner<A: Sendable, B: Sendable>: UpstreamsCombiner {
-  private var progress = ZipProgress(upstreams: 2)
+  var progress = ZipProgress(upstreams: 2)
   private var first = RingBuffer<A>()
   private var second = RingBuffer<B>()
 
-  var isExhausted: Bool { progress.isExhausted }
-
-  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int, refunds: inout [Int]) -> (A, B)? {
+  mutating func receive(_ value: UpstreamValue2<A, B>, from index: Int) -> (A, B)? {
     switch value {
     case .first(let a): first.append(a)
     case .second(let b): second.append(b)
     }
     guard progress.received(from: index), let a = first.popFirst(), let b = second.popFirst() else { return nil }
-    progress.tupleTaken(refunds: &refunds)
+    progress.tupleTaken()
     return (a, b)
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// `zip` of three upstreams, on the consumer's side.
 struct Zip3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsCombiner {
-  private var progress = ZipProgress(upstreams: 3)
+  var progress = ZipProgress(upstreams: 3)
   private var first = RingBuffer<A>()
   private var second = RingBuffer<B>()
   private var third = RingBuffer<C>()
 
-  var isExhausted: Bool { progress.isExhausted }
-
-  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int, refunds: inout [Int]) -> (A, B, C)? {
+  mutating func receive(_ value: UpstreamValue3<A, B, C>, from index: Int) -> (A, B, C)? {
     switch value {
     case .first(let a): first.append(a)
     case .second(let b): second.append(b)
@@ -79,16 +74,14 @@ struct Zip3Combiner<A: Sendable, B: Sendable, C: Sendable>: UpstreamsCombiner {
     guard progress.received(from: index), let a = first.popFirst(), let b = second.popFirst(),
       let c = third.popFirst()
     else { return nil }
-    progress.tupleTaken(refunds: &refunds)
+    progress.tupleTaken()
     return (a, b, c)
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// `zip` of any number of upstreams of one type, on the consumer's side.
 struct ZipManyCombiner<Value: Sendable>: UpstreamsCombiner {
-  private var progress: ZipProgress
+  var progress: ZipProgress
   private var buffers: [RingBuffer<Value>]
 
   init(upstreams: Int) {
@@ -96,9 +89,7 @@ struct ZipManyCombiner<Value: Sendable>: UpstreamsCombiner {
     buffers = Array(repeating: RingBuffer(), count: upstreams)
   }
 
-  var isExhausted: Bool { progress.isExhausted }
-
-  mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> [Value]? {
+  mutating func receive(_ value: Value, from index: Int) -> [Value]? {
     buffers[index].append(value)
     guard progress.received(from: index) else { return nil }
     var tuple: [Value] = []
@@ -107,9 +98,7 @@ struct ZipManyCombiner<Value: Sendable>: UpstreamsCombiner {
       guard let value = buffers[index].popFirst() else { return nil }
       tuple.append(value)
     }
-    progress.tupleTaken(refunds: &refunds)
+    progress.tupleTaken()
     return tuple
   }
-
-  mutating func finish(_ index: Int) { progress.finish(index) }
 }

@@ -1,28 +1,29 @@
-/// The part of every many-producer operator's state that moves values from concurrent producer
-/// tasks to the one consumer: a queue in arrival order, drained by the consumer in whole
-/// batches, with a bounded number of queued values per producer (back-pressure).
+/// The part of a many-producer operator's state that bounds each producer separately: a
+/// queue in arrival order that the consumer drains into its ``ConsumerBatch``, with a bounded
+/// number of queued values per producer (back-pressure).
 ///
 /// A plain struct kept inside the operator's state machine, under that machine's lock. Its
 /// mutating methods only decide; they return the continuations to resume, and the storage
-/// resumes them after releasing the lock.
+/// (a ``ProducerQueueStorage``) resumes them after releasing the lock.
 ///
-/// Why batches: the consumer takes everything queued in one lock acquisition and then
-/// returns values without touching the lock; a producer wakes a parked consumer once, not
-/// once per value; and a producer that ran out of room is woken when the consumer drains,
-/// so its wake-up also serves many values.
+/// Why per producer: `zip` holds values until a tuple is complete, so one shared bound would
+/// let a fast upstream take all the room and starve the tuple it waits for; `flatMap` and
+/// `switchToLatest` promise each inner publisher its own room.
 struct ProducerQueue<Element, Failure: Error> {
   typealias Waiter = UnsafeContinuation<Void, Never>
 
   enum Phase {
+    /// No demand yet: nothing runs.
+    case idle
     case open
     /// No more values are accepted; the consumer gets what is queued, then `completion`.
     case completing(Completion<Failure>)
-    /// Everything queued was discarded; the consumer's stream ends (`nil`).
-    case cancelled
+    /// The consumer saw the end, or went away (everything queued was discarded).
+    case ended
   }
 
-  private(set) var phase = Phase.open
-  private var queue: [Element] = []
+  private(set) var phase = Phase.idle
+  private var queue = RingBuffer<Element>()
   /// The producer tasks, cancelled when the stream ends.
   private var tasks: [Task<Void, Never>] = []
   private var consumer: Waiter?
@@ -39,8 +40,8 @@ struct ProducerQueue<Element, Failure: Error> {
   ///   - producers: the number of producer slots (indices `0..<producers`).
   ///   - capacity: how many values one producer may have queued and not yet refunded.
   ///   - refundsOnDrain: `true` when draining a value frees its room; `false` when the
-  ///     consumer hands room back itself (``drain(into:refunds:)``), as `zip` does for values
-  ///     it keeps until a tuple can be formed.
+  ///     consumer hands room back itself (``consumed(_:)``: one value of every producer per
+  ///     unit), as `zip` does for values it keeps until a tuple can be formed.
   init(producers: Int, capacity: Int, refundsOnDrain: Bool) {
     self.capacity = Swift.max(1, capacity)
     self.refundsOnDrain = refundsOnDrain
@@ -71,14 +72,14 @@ struct ProducerQueue<Element, Failure: Error> {
     credits[producer] &-= 1
     queuedSinceDrain[producer] &+= 1
     queue.append(element)
-    return .queued(wake: takeConsumer())
+    return .queued(wake: consumer.take())
   }
 
   /// Queues an element that needs no room (an upstream's end): it is never held back.
   mutating func pushUncounted(_ element: Element) -> Waiter? {
     guard isOpen else { return nil }
     queue.append(element)
-    return takeConsumer()
+    return consumer.take()
   }
 
   /// Parks a producer that found no room. Returns `false` (resume it at once, then push
@@ -92,7 +93,7 @@ struct ProducerQueue<Element, Failure: Error> {
   /// Gives a producer slot to a new producer (`switchToLatest`'s next inner): its queued
   /// values are discarded and its room restored. Returns the slot's parked old producer.
   mutating func resetProducer(_ producer: Int, discardingQueue: Bool) -> Waiter? {
-    if discardingQueue { queue.removeAll(keepingCapacity: true) }
+    if discardingQueue { queue.removeAll() }
     credits[producer] = capacity
     queuedSinceDrain[producer] = 0
     return parkedProducers[producer].take()
@@ -100,45 +101,50 @@ struct ProducerQueue<Element, Failure: Error> {
 
   // MARK: Consumer
 
-  enum DrainAction {
-    /// `batch` now holds the values queued so far; resume `wake` (producers given room).
-    case drained(wake: [Waiter])
-    /// Nothing is queued and nothing has ended: resume `wake`, then park the consumer.
-    case empty(wake: [Waiter])
-    /// Nothing is queued and the stream is over: `nil` for a cancelled stream.
-    case ended(Completion<Failure>?)
-  }
-
-  /// Moves every queued value into `batch` (which must be empty; its capacity is reused) and
-  /// returns room: the consumer's explicit `refunds` (zeroed) or, with `refundsOnDrain`,
-  /// room for every drained value.
-  mutating func drain(into batch: inout [Element], refunds: inout [Int]) -> DrainAction {
+  /// The consumer handed back `count` units of room (one value of every producer each);
+  /// returns the producers to wake. Nothing to do when draining refunds.
+  mutating func consumed(_ count: Int) -> [Waiter] {
+    guard !refundsOnDrain, count > 0 else { return [] }
     var wake: [Waiter] = []
-    for producer in refunds.indices where refunds[producer] > 0 {
-      credits[producer] &+= refunds[producer]
-      refunds[producer] = 0
+    for producer in credits.indices {
+      credits[producer] &+= count
       if let waiter = parkedProducers[producer].take() { wake.append(waiter) }
     }
-    if queue.isEmpty {
-      switch phase {
-      case .open: return .empty(wake: wake)
-      case .completing(let completion): return .ended(completion)
-      case .cancelled: return .ended(nil)
+    return wake
+  }
+
+  /// Moves every queued value into the consumer's empty `batch` (its storage is reused).
+  mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction<Failure> {
+    var wake = consumed(count)
+    switch phase {
+    case .idle:
+      phase = .open
+      return .startProducers
+    case .open where queue.isEmpty:
+      return .suspend(wakingProducers: wake)
+    case .completing(let completion) where queue.isEmpty:
+      phase = .ended
+      switch completion {
+      case .finished: return .finish(wakingProducers: wake)
+      case .failure(let error): return .fail(error)
       }
-    }
-    swap(&queue, &batch)
-    if refundsOnDrain {
-      for producer in queuedSinceDrain.indices where queuedSinceDrain[producer] > 0 {
-        credits[producer] &+= queuedSinceDrain[producer]
-        queuedSinceDrain[producer] = 0
-        if let waiter = parkedProducers[producer].take() { wake.append(waiter) }
+    case .ended:
+      return .finish(wakingProducers: wake)
+    case .open, .completing:
+      swap(&queue, &batch)
+      if refundsOnDrain {
+        for producer in queuedSinceDrain.indices where queuedSinceDrain[producer] > 0 {
+          credits[producer] &+= queuedSinceDrain[producer]
+          queuedSinceDrain[producer] = 0
+          if let waiter = parkedProducers[producer].take() { wake.append(waiter) }
+        }
       }
+      return .deliver(wakingProducers: wake)
     }
-    return .drained(wake: wake)
   }
 
   /// Parks the consumer. Returns `false` (resume it at once) when something arrived since
-  /// its drain found nothing.
+  /// its refill found nothing.
   mutating func parkConsumer(_ waiter: Waiter) -> Bool {
     guard queue.isEmpty, isOpen else { return false }
     consumer = waiter
@@ -155,40 +161,29 @@ struct ProducerQueue<Element, Failure: Error> {
     return true
   }
 
-  /// What the storage does after the stream ended: resume the waiters, cancel the tasks.
-  struct Ending {
-    var waiters: [Waiter] = []
-    var tasks: [Task<Void, Never>] = []
-  }
-
   /// Stops accepting values; the consumer gets what is queued, then `completion`. The first
   /// ending wins. The producers still running are cancelled.
-  mutating func complete(_ completion: Completion<Failure>) -> Ending {
-    guard isOpen else { return Ending() }
+  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
+    guard isOpen else { return BatchTermination() }
     phase = .completing(completion)
-    return takeEnding()
+    return takeTermination()
   }
 
   /// Discards everything and ends the consumer's stream with `nil`.
-  mutating func cancel() -> Ending {
-    if case .cancelled = phase { return Ending() }
-    phase = .cancelled
+  mutating func cancel() -> BatchTermination {
+    if case .ended = phase { return BatchTermination() }
+    phase = .ended
     queue.removeAll()
-    return takeEnding()
+    return takeTermination()
   }
 
-  private mutating func takeConsumer() -> Waiter? {
-    consumer.take()
-  }
-
-  private mutating func takeEnding() -> Ending {
-    var ending = Ending()
-    if let consumer = consumer.take() { ending.waiters.append(consumer) }
+  private mutating func takeTermination() -> BatchTermination {
+    var termination = BatchTermination(consumer: consumer.take())
     for producer in parkedProducers.indices {
-      if let waiter = parkedProducers[producer].take() { ending.waiters.append(waiter) }
+      if let waiter = parkedProducers[producer].take() { termination.producers.append(waiter) }
     }
-    swap(&ending.tasks, &tasks)
-    return ending
+    swap(&termination.producerTasks, &tasks)
+    return termination
   }
 }
 

@@ -1,49 +1,43 @@
-/// A state machine that embeds a ``ProducerQueue``: the state of a many-producer operator.
-protocol ProducerQueueStateMachine: Sendable {
-  associatedtype Element: Sendable
-  associatedtype Failure: Error
+/// A state machine that embeds a ``ProducerQueue``: the state of a many-producer operator
+/// whose producers are bounded one by one. The queue answers the consumer's side.
+protocol ProducerQueueStateMachine: BatchStateMachine where Element: Sendable {
   var buffer: ProducerQueue<Element, Failure> { get set }
 
   /// Ends the stream with `completion` after the queued values (the first ending wins).
-  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Element, Failure>.Ending
-  /// Ends the stream at once, discarding the queued values.
-  mutating func cancel() -> ProducerQueue<Element, Failure>.Ending
+  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination
 }
 
 extension ProducerQueueStateMachine {
-  mutating func complete(_ completion: Completion<Failure>) -> ProducerQueue<Element, Failure>.Ending {
+  mutating func consumed(_ count: Int) -> [UnsafeContinuation<Void, Never>] {
+    buffer.consumed(count)
+  }
+
+  mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction<Failure> {
+    buffer.refill(&batch, consumed: count)
+  }
+
+  mutating func parkConsumer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+    buffer.parkConsumer(continuation)
+  }
+
+  mutating func producersStarted(_ task: Task<Void, Never>) -> Bool {
+    !buffer.adopt(task)
+  }
+
+  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
     buffer.complete(completion)
   }
 
-  mutating func cancel() -> ProducerQueue<Element, Failure>.Ending {
+  mutating func cancel() -> BatchTermination? {
     buffer.cancel()
   }
 }
 
-/// The storage of a many-producer operator: its state machine behind a ``Lock``, plus the moves
-/// every many-producer operator makes the same way (a producer pushing with back-pressure, the
-/// consumer draining a batch or parking, the stream ending). Continuations are always
-/// resumed after the lock is released, and every park and resume is reported to the
-/// ``Census``.
-protocol ProducerQueueStorage: AnyObject, Sendable {
-  associatedtype Machine: ProducerQueueStateMachine
-  typealias Element = Machine.Element
-  typealias Failure = Machine.Failure
-  typealias Waiter = ProducerQueue<Element, Failure>.Waiter
-
-  var state: Lock<Machine> { get }
-  var census: CensusScope? { get }
-
-  /// Starts the producer tasks on the first demand (a publisher is cold until iterated).
-  func startIfNeeded()
-}
-
-/// What the consumer's wait for a batch produced.
-enum FanInBatch<Failure: Error> {
-  /// The batch holds values (it may be empty after a spurious wake-up: ask again).
-  case values
-  /// The stream is over; `nil` when it was cancelled.
-  case ended(Completion<Failure>?)
+/// The storage of a many-producer operator built on a ``ProducerQueue``: the consumer's side
+/// is ``BatchStorage``'s; the extension adds the producers' moves (pushing with
+/// back-pressure, ending the stream, keeping extra producer tasks).
+protocol ProducerQueueStorage: BatchStorage where StateMachine: ProducerQueueStateMachine {
+  typealias Waiter = UnsafeContinuation<Void, Never>
 }
 
 extension ProducerQueueStorage {
@@ -55,7 +49,7 @@ extension ProducerQueueStorage {
   func push(
     _ element: Element,
     from producer: Int,
-    isCurrent: (Machine) -> Bool = { _ in true }
+    isCurrent: (StateMachine) -> Bool = { _ in true }
   ) async -> Bool {
     while true {
       let action = state.withLock { machine -> ProducerQueue<Element, Failure>.PushAction in
@@ -75,15 +69,14 @@ extension ProducerQueueStorage {
   }
 
   /// Parks a producer until the consumer drains; `false` if its task was cancelled.
-  private func waitForRoom(_ producer: Int, isCurrent: (Machine) -> Bool) async -> Bool {
+  private func waitForRoom(_ producer: Int, isCurrent: (StateMachine) -> Bool) async -> Bool {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (waiter: Waiter) in
-        let parked = state.withLock { machine in
+        park(waiter) { machine, waiter in
           // Checked under the lock: a cancellation that came earlier is visible here, and
           // one that comes later ends the stream, which resumes this producer.
           !Task.isCancelled && isCurrent(machine) && machine.buffer.parkProducer(producer, waiter)
         }
-        if parked { census.continuationParked() } else { waiter.resume() }
       }
       return !Task.isCancelled
     } onCancel: {
@@ -96,88 +89,15 @@ extension ProducerQueueStorage {
     if let consumer = state.withLock({ $0.buffer.pushUncounted(element) }) { resume(consumer) }
   }
 
-  // MARK: Consumer
-
-  /// Fills `batch` (empty on entry) with everything queued, parking until something is, and
-  /// hands `refunds` back as room. A cancelled consumer task cancels the stream.
-  func nextBatch(
-    _ batch: inout [Element],
-    refunds: inout [Int],
-    isolation actor: isolated (any Actor)?
-  ) async -> FanInBatch<Failure> {
-    while true {
-      if Task.isCancelled {
-        end(state.withLock { $0.cancel() })
-        return .ended(nil)
-      }
-      switch state.withLock({ $0.buffer.drain(into: &batch, refunds: &refunds) }) {
-      case .drained(let producers):
-        resume(producers)
-        return .values
-      case .ended(let completion):
-        return .ended(completion)
-      case .empty(let producers):
-        resume(producers)
-        await park(isolation: actor)
-      }
-    }
-  }
-
-  private func park(isolation actor: isolated (any Actor)?) async {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation(isolation: actor) { (waiter: Waiter) in
-        let parked = state.withLock { !Task.isCancelled && $0.buffer.parkConsumer(waiter) }
-        if parked { census.continuationParked() } else { waiter.resume() }
-      }
-    } onCancel: {
-      end(state.withLock { $0.cancel() })
-    }
-  }
-
-  // MARK: Ending and waking
+  // MARK: Ending
 
   /// Ends the stream for a producer: the consumer gets what is queued, then `completion`.
   func complete(_ completion: Completion<Failure>) {
-    end(state.withLock { $0.complete(completion) })
-  }
-
-  /// Ends the stream for the consumer (it stopped iterating): everything is discarded.
-  func cancelAll() {
-    end(state.withLock { $0.cancel() })
+    execute(state.withLock { $0.complete(completion) })
   }
 
   /// Keeps `task` so that the end of the stream cancels it.
   func adopt(_ task: Task<Void, Never>) {
     if !state.withLock({ $0.buffer.adopt(task) }) { task.cancel() }
-  }
-
-  func end(_ ending: ProducerQueue<Element, Failure>.Ending) {
-    resume(ending.waiters)
-    for task in ending.tasks { task.cancel() }
-  }
-
-  func resume(_ waiter: Waiter) {
-    census.continuationResumed()
-    waiter.resume()
-  }
-
-  func resume(_ waiters: [Waiter]) {
-    guard !waiters.isEmpty else { return }
-    census.continuationResumed(waiters.count)
-    for waiter in waiters { waiter.resume() }
-  }
-}
-
-/// Ties a fan-in subscription to its iterator: when the iterator goes away, the stream is
-/// cancelled, which stops its producer tasks.
-final class FanInSubscription<Storage: ProducerQueueStorage>: Sendable {
-  let storage: Storage
-
-  init(_ storage: Storage) {
-    self.storage = storage
-  }
-
-  deinit {
-    storage.cancelAll()
   }
 }

@@ -10,45 +10,39 @@ extension UpstreamEvent: Sendable where Value: Sendable {}
 /// ``ProducerQueue``: `zip` and `combineLatest` share it and differ only in what their
 /// consumer does with the events (see ``UpstreamsCombiner``).
 struct UpstreamsStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
-  var buffer: ProducerQueue<UpstreamEvent<Value>, Failure>
-  private var isStarted = false
+  typealias Element = UpstreamEvent<Value>
+  var buffer: ProducerQueue<Element, Failure>
 
   init(upstreams: Int, capacity: Int, refundsOnDrain: Bool) {
     buffer = ProducerQueue(producers: upstreams, capacity: capacity, refundsOnDrain: refundsOnDrain)
-  }
-
-  /// `true` exactly once: the caller starts the upstream tasks.
-  mutating func start() -> Bool {
-    guard !isStarted, buffer.isOpen else { return false }
-    isStarted = true
-    return true
   }
 }
 
 /// The shared state of one `zip` or `combineLatest` subscription.
 final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStorage {
-  /// Starts one upstream's pump; given the storage and the upstream's index.
+  typealias Element = UpstreamEvent<Value>
+  /// Runs one upstream's pump; given the storage and the upstream's index.
   typealias Pump = @Sendable (UpstreamsStorage, Int) async -> Void
 
   let state: Lock<UpstreamsStateMachine<Value, Failure>>
   let census: CensusScope?
-  private let pumps: [Pump]
+  /// Runs every pump, each in its own child task.
+  let runProducers: @Sendable (UpstreamsStorage) async -> Void
 
   init(pumps: [Pump], capacity: Int, refundsOnDrain: Bool) {
-    self.pumps = pumps
     state = Lock(UpstreamsStateMachine(upstreams: pumps.count, capacity: capacity, refundsOnDrain: refundsOnDrain))
+    runProducers = { storage in
+      await withDiscardingTaskGroup { group in
+        for (index, pump) in pumps.enumerated() {
+          group.addTask { await pump(storage, index) }
+        }
+      }
+    }
     census = Census.objectCreated()
   }
 
   deinit {
     census.objectDestroyed()
-  }
-
-  func startIfNeeded() {
-    guard state.withLock({ $0.start() }) else { return }
-    for (index, pump) in pumps.enumerated() {
-      adopt(Task { await pump(self, index) })
-    }
   }
 
   /// Iterates one upstream, queueing its values with back-pressure, then its end.
@@ -79,18 +73,35 @@ extension UpstreamsStorage {
   }
 }
 
+/// The bookkeeping of a `zip` or `combineLatest` that does not depend on the values: when no
+/// output can come any more, and who hands back the upstreams' room.
+protocol UpstreamsProgress {
+  /// `true` when a value's room is free once the consumer has drained it (`combineLatest`
+  /// keeps only the latest value); `false` when the combiner hands room back itself (`zip`
+  /// holds values until a tuple can be formed).
+  static var refundsOnDrain: Bool { get }
+  /// `true` when no output can come any more (always, with no upstreams): the stream finishes.
+  var isExhausted: Bool { get }
+  /// Upstream `index` finished.
+  mutating func finish(_ index: Int)
+}
+
 /// What `zip` or `combineLatest` does with its upstreams' events, on the consumer's side
 /// (no lock: only the iterating task touches it).
 protocol UpstreamsCombiner {
   associatedtype Value: Sendable
   associatedtype Output
-  /// Takes one value from upstream `index`; returns an output if one is ready. Adds to
-  /// `refunds[i]` for every value of upstream `i` it no longer holds (zip only).
-  mutating func receive(_ value: Value, from index: Int, refunds: inout [Int]) -> Output?
-  /// Upstream `index` finished.
-  mutating func finish(_ index: Int)
-  /// `true` when no output can come any more (always, with no upstreams): the stream finishes.
-  var isExhausted: Bool { get }
+  associatedtype Progress: UpstreamsProgress
+  var progress: Progress { get set }
+  /// Takes one value from upstream `index`; returns an output if one is ready. With
+  /// `refundsOnDrain` false, an output frees the room of one value of every upstream.
+  mutating func receive(_ value: Value, from index: Int) -> Output?
+}
+
+extension UpstreamsCombiner {
+  static var refundsOnDrain: Bool { Progress.refundsOnDrain }
+  var isExhausted: Bool { progress.isExhausted }
+  mutating func finish(_ index: Int) { progress.finish(index) }
 }
 
 /// The consumer side of a `zip` or `combineLatest` iterator: feeds the events it drains
@@ -98,28 +109,61 @@ protocol UpstreamsCombiner {
 struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
   typealias Storage = UpstreamsStorage<Combiner.Value, Failure>
 
-  private var events: ProducerQueueConsumer<Storage>
+  private let lifetime: SubscriptionLifetime<Storage>
+  private var events: ConsumerBatch<UpstreamEvent<Combiner.Value>>
   private var combiner: Combiner
 
-  init(combiner: Combiner, pumps: [Storage.Pump], capacity: Int, refundsOnDrain: Bool) {
+  init(_ combiner: Combiner, pumps: [Storage.Pump]) {
     self.combiner = combiner
-    events = ProducerQueueConsumer(
-      Storage(pumps: pumps, capacity: capacity, refundsOnDrain: refundsOnDrain), producers: pumps.count)
+    let refundsOnDrain = Combiner.refundsOnDrain
+    lifetime = SubscriptionLifetime(
+      Storage(pumps: pumps, capacity: upstreamBufferCapacity, refundsOnDrain: refundsOnDrain))
+    // Room comes back when the consumer drains (`combineLatest`) or, for `zip`, one tuple at a
+    // time, handed back at the next drain like the refunds of a drained value.
+    events = ConsumerBatch(capacity: 16, reportInterval: .max, countsElements: false)
+  }
+  init<A: Publisher, B: Publisher>(_ combiner: Combiner, _ a: A, _ b: B)
+  where Combiner.Value == UpstreamValue2<A.Output, B.Output>, A.Failure == Failure, B.Failure == Failure {
+    typealias Value = Combiner.Value
+    self.init(combiner, pumps: [Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second)])
+  }
+
+  init<A: Publisher, B: Publisher, C: Publisher>(_ combiner: Combiner, _ a: A, _ b: B, _ c: C)
+  where
+    Combiner.Value == UpstreamValue3<A.Output, B.Output, C.Output>, A.Failure == Failure, B.Failure == Failure,
+    C.Failure == Failure
+  {
+    typealias Value = Combiner.Value
+    self.init(
+      combiner,
+      pumps: [
+        Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second), Storage.pump(c, wrap: Value.third),
+      ]
+    )
+  }
+
+  init<Upstream: Publisher>(_ combiner: Combiner, _ upstreams: [Upstream])
+  where Combiner.Value == Upstream.Output, Upstream.Failure == Failure {
+    self.init(combiner, pumps: upstreams.map { Storage.pump($0, wrap: { $0 }) })
   }
 
   mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Combiner.Output? {
     // Checked first, so the output that exhausted the combiner has gone out before the end.
     while !combiner.isExhausted {
-      switch try await events.next(isolation: actor) {
+      switch try await events.next(from: lifetime.storage, isolation: actor) {
       case .value(let value, let index)?:
-        if let output = combiner.receive(value, from: index, refunds: &events.refunds) { return output }
+        if let output = combiner.receive(value, from: index) {
+          if !Combiner.refundsOnDrain { events.countUsed(1) }
+          return output
+        }
       case .finished(let index)?:
         combiner.finish(index)
       case nil:
         return nil
       }
     }
-    events.finish()
+    events.elements.removeAll()
+    lifetime.storage.cancel()
     return nil
   }
 }
