@@ -21,11 +21,10 @@ struct DiskCacheProcessTests {
       for round in 0..<2 {
         let child = try ChildProcess(path: helper, arguments: [folder, "crash", "6", "forever", "3000000"])
         let seen = await child.readLines(atLeast: writesBeforeKill + round)
-        // Aim the kill inside a write: wait (bounded) until a temporary file exists, then kill at once.
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline, try !folderContents(folder).contains(where: { $0.hasPrefix(".tmp-") }) {
-          await Task.yield()
-        }
+        // Kill inside a write, deterministically: freeze the child (SIGSTOP) while a temporary
+        // file exists, confirm it is frozen and the file is still there, then SIGKILL. If the
+        // write finished between looking and freezing, let the child go on and aim again.
+        await child.freezeWhile(folder: folder) { try folderContents($0).contains(where: { $0.hasPrefix(".tmp-") }) }
         child.sendKill()
         let status = await child.wait()
         #expect(seen == writesBeforeKill + round)
@@ -160,6 +159,28 @@ struct ChildProcess: Sendable {
   }
 
   /// Sends SIGKILL: the child stops wherever it is, mid-write included.
+  /// Stops the child (SIGSTOP) at a moment when `condition` holds for `folder`, and returns with
+  /// it stopped; gives up after 60 s (a bound, so a broken helper cannot hang the test, whose
+  /// own expectations then fail).
+  func freezeWhile(folder: String, _ condition: (String) throws -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+      while (try? condition(folder)) != true, ContinuousClock.now < deadline { await Task.yield() }
+      _ = kill(pid, SIGSTOP)
+      while !isStopped, ContinuousClock.now < deadline { await Task.yield() }
+      if (try? condition(folder)) == true { return }
+      _ = kill(pid, SIGCONT)
+    }
+  }
+
+  /// Whether the child is stopped by a signal (state `T` in /proc/<pid>/stat).
+  var isStopped: Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return true }  // gone: nothing left to wait for
+    return stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).hasPrefix("T")
+  }
+
   func sendKill() {
     _ = kill(pid, SIGKILL)
   }
