@@ -17,7 +17,12 @@ enum Pump {
     do throws(Upstream.Failure) {
       while let value = try await iterator.next(isolation: nil) {
         await subject.send(value)
-        if Task.isCancelled { return nil }
+        if Task.isCancelled {
+          // One more request lets the upstream see the cancellation and clean up (Signal's
+          // iterators then end with nil), without spinning on one that ignores it.
+          _ = try? await iterator.next(isolation: nil)
+          return nil
+        }
       }
     } catch {
       return Task.isCancelled ? nil : .failure(error)
