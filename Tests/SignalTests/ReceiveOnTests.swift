@@ -65,6 +65,29 @@ private actor Tally {
     subscription.cancel()
   }
 
+  @Test func theSubscriptionExistsWhenSinkReturns() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let tally = Tally()
+    let screen = Screen()
+    let (done, doneSignal) = AsyncStream.makeStream(of: Void.self)
+    let onActor = subject.sink(on: tally) { tally, value in
+      tally.add(value)
+      doneSignal.yield()
+    }
+    let onMain = subject.sink(on: MainActor.shared) { value in
+      screen.rows.append(value)
+      doneSignal.yield()
+    }
+    await subject.send(9)
+    var signals = done.makeAsyncIterator()
+    await signals.next()
+    await signals.next()
+    #expect(await tally.values == [9])
+    #expect(await screen.rows == [9])
+    onActor.cancel()
+    onMain.cancel()
+  }
+
   @Test func cancellingStopsTheUpstreamAndSkipsTheCompletion() async {
     let upstream = OpenUpstream()
     let tally = Tally()
