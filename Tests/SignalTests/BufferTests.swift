@@ -44,7 +44,9 @@ import Testing
   }
 
   @Test func aFailureArrivesAfterTheBufferedValues() async {
-    #expect(await record(failing(after: [1, 2, 3]).buffer(.suspend(8))) == Recording(values: [1, 2, 3], completion: .failure(.boom)))
+    #expect(
+      await record(failing(after: [1, 2, 3]).buffer(.suspend(8)))
+        == Recording(values: [1, 2, 3], completion: .failure(.boom)))
   }
 
   @Test func eachSubscriptionHasItsOwnUpstream() async {

@@ -63,7 +63,8 @@ extension Publisher {
     // Subscribed here; the lock hands the (non-Sendable) iterator over to the actor's task.
     let subscription = Lock<AsyncIterator?>(makeAsyncIterator())
     let task = Task {
-      await Self.deliver(from: subscription, on: actor, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+      await Self.deliver(
+        from: subscription, on: actor, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
     return AnyCancellable { task.cancel() }
   }

@@ -23,8 +23,9 @@ final class ShareStorage<Upstream: Publisher>: Sendable where Upstream.Output: S
 
   /// Subscribes to the current connection (creating one if needed) with `policy`.
   @usableFromInline
-  func join(policy: BufferingPolicy) -> (membership: ShareMembership<Upstream>, values: SubjectValues<Output, Failure>.Iterator)
-  {
+  func join(policy: BufferingPolicy) -> (
+    membership: ShareMembership<Upstream>, values: SubjectValues<Output, Failure>.Iterator
+  ) {
     let (id, values) = state.withLock { state in
       let (id, subject) = state.join()
       // Subscribed under the share's lock (the subject's lock nests inside it, never the
