@@ -5,6 +5,20 @@ import Testing
 @MainActor private final class Screen {
   var rows: [Int] = []
   var ended: Completion<TestError>?
+
+  /// The documented pattern: bound from a nonisolated method, delivered on the main actor.
+  nonisolated func bind(to numbers: some Publisher<Int, TestError>, whenDone: @escaping @Sendable () -> Void)
+    -> AnyCancellable
+  {
+    numbers.sink(on: MainActor.shared) { completion in
+      MainActor.preconditionIsolated()
+      self.ended = completion
+      whenDone()
+    } receiveValue: { value in
+      MainActor.preconditionIsolated()
+      self.rows.append(value)
+    }
+  }
 }
 
 private actor Tally {
@@ -18,14 +32,7 @@ private actor Tally {
   @Test func mainActorClosuresRunOnTheMainActorFromANonisolatedCaller() async {
     let screen = Screen()
     let (done, doneSignal) = AsyncStream.makeStream(of: Void.self)
-    let subscription = failing(after: [1, 2, 3]).sink(on: MainActor.shared) { completion in
-      MainActor.preconditionIsolated()
-      screen.ended = completion
-      doneSignal.yield()
-    } receiveValue: { value in
-      MainActor.preconditionIsolated()
-      screen.rows.append(value)
-    }
+    let subscription = screen.bind(to: failing(after: [1, 2, 3])) { doneSignal.yield() }
     var signals = done.makeAsyncIterator()
     await signals.next()
     #expect(await screen.rows == [1, 2, 3])

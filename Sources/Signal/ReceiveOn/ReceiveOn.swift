@@ -5,17 +5,16 @@ extension Publisher {
   /// ```swift
   /// @MainActor final class FeedScreen {
   ///   var rows: [String] = []
-  ///   var subscriptions = Set<AnyCancellable>()
-  /// }
+  ///   var error: String?
   ///
-  /// // Anywhere, even off the main actor:
-  /// func bind(_ screen: FeedScreen, to feed: some Publisher<Post, FeedError>) {
-  ///   feed.sink(on: MainActor.shared) { completion in
-  ///     if case .failure = completion { screen.rows = ["could not load"] }
-  ///   } receiveValue: { post in
-  ///     screen.rows.append(post.title)  // main-actor state, no await, no assumeIsolated
+  ///   // Callable from anywhere, even off the main actor:
+  ///   nonisolated func bind(to feed: some Publisher<Post, FeedError>) -> AnyCancellable {
+  ///     feed.sink(on: MainActor.shared) { completion in
+  ///       if case .failure = completion { self.error = "could not load" }
+  ///     } receiveValue: { post in
+  ///       self.rows.append(post.title)  // main-actor state: no await, no assumeIsolated
+  ///     }
   ///   }
-  ///   .store(in: &screen.subscriptions)
   /// }
   /// ```
   ///
