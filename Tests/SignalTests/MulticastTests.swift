@@ -73,4 +73,36 @@ import Testing
     first.cancel()
     second.cancel()
   }
+
+  @Test func autoconnectConnectsAtTheFirstNextOnceForAllSubscribers() async {
+    let upstream = FlakyPublisher(values: Array(1...50), failingSubscriptions: 0)
+    let relayed = upstream.multicast { PassthroughSubject<Int, TestError>() }.autoconnect()
+    let outputs = await drainTogether(relayed, subscribers: 3) {
+      #expect(upstream.subscriptions.value == 0)
+    }
+    #expect(outputs == Array(repeating: Array(1...50), count: 3))
+    #expect(upstream.subscriptions.value == 1)
+  }
+
+  @Test func autoconnectDisconnectsWhenTheLastSubscriberLeavesAndReconnectsForTheNext() async {
+    let upstream = OpenUpstream()
+    let relayed = upstream.publisher.multicast { PassthroughSubject<Int, Never>() }.autoconnect()
+    var first:
+      Publishers.Autoconnect<Publishers.Multicast<OpenUpstream.Upstream, PassthroughSubject<Int, Never>>>
+        .Iterator? = relayed.makeAsyncIterator()
+    var second = relayed.makeAsyncIterator()
+    upstream.input.yield(1)
+    #expect(await first?.next() == 1)
+    #expect(await second.next() == 1)
+    first = nil
+    upstream.input.yield(2)
+    #expect(await second.next() == 2)
+    _ = consume second  // the last subscriber leaves: the connection is cancelled
+    await upstream.waitForCancellation()
+    var third = relayed.makeAsyncIterator()
+    let reconnected = Task { await third.next() }
+    #expect(await eventually { upstream.subscriptions.value == 2 })
+    reconnected.cancel()
+    _ = await reconnected.value
+  }
 }

@@ -73,21 +73,16 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      let (membership, values) = storage.join(policy: policy)
-      return Iterator(membership: membership, values: values)
+      Iterator(storage.join(policy: policy))
     }
 
     /// One subscriber's iterator. Values already buffered are returned without suspending.
     public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline var values: SubjectValues<Output, Failure>.Iterator
-      /// Held until the stream ends; released then so the subscriber counts out at once.
-      @usableFromInline var membership: ShareMembership<Upstream>?
-      @usableFromInline var needsStart = true
+      @usableFromInline var base: ConnectedIterator<SubjectValues<Output, Failure>.Iterator, ShareStorage<Upstream>>
 
       @inlinable
-      init(membership: ShareMembership<Upstream>, values: SubjectValues<Output, Failure>.Iterator) {
-        self.membership = membership
-        self.values = values
+      init(_ base: ConnectedIterator<SubjectValues<Output, Failure>.Iterator, ShareStorage<Upstream>>) {
+        self.base = base
       }
 
       @inlinable
@@ -97,19 +92,7 @@ extension Publishers {
 
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        if needsStart {
-          needsStart = false
-          membership?.start()
-        }
-        let value: Output?
-        do {
-          value = try await values.next(isolation: actor)
-        } catch {
-          membership = nil
-          throw error
-        }
-        if value == nil { membership = nil }
-        return value
+        try await base.next(isolation: actor)
       }
     }
   }

@@ -1,19 +1,21 @@
-/// The shared state of one ``Publishers/Share`` (and of all its copies): the upstream and
-/// the ``ShareState`` behind a ``Lock``. Decides under the lock; spawns and cancels pump
-/// tasks only after releasing it.
+/// The shared state of one ``Publishers/Share`` (and of all its copies): the upstream and its
+/// ``ConnectionState`` behind a ``Lock``, each connection relaying through a subject. Decides
+/// under the lock; spawns and cancels pump tasks only after releasing it.
 @usableFromInline
-final class ShareStorage<Upstream: Publisher>: Sendable where Upstream.Output: Sendable {
+final class ShareStorage<Upstream: Publisher>: ConnectionOwner where Upstream.Output: Sendable {
   @usableFromInline typealias Output = Upstream.Output
   @usableFromInline typealias Failure = Upstream.Failure
+  typealias Relay = ReplaySubject<Output, Failure>
 
   @usableFromInline let upstream: Upstream
-  private let state: Lock<ShareState<Output, Failure>>
+  let replay: Int
+  private let state = Lock(ConnectionState<Relay, Task<Void, Never>>())
   private let census: CensusScope?
 
   @usableFromInline
   init(upstream: Upstream, replay: Int) {
     self.upstream = upstream
-    state = Lock(ShareState(replay: replay))
+    self.replay = replay
     census = Census.objectCreated()
   }
 
@@ -23,54 +25,33 @@ final class ShareStorage<Upstream: Publisher>: Sendable where Upstream.Output: S
 
   /// Subscribes to the current connection (creating one if needed) with `policy`.
   @usableFromInline
-  func join(policy: BufferingPolicy) -> (
-    membership: ShareMembership<Upstream>, values: SubjectValues<Output, Failure>.Iterator
-  ) {
+  func join(policy: BufferingPolicy) -> ConnectedIterator<SubjectValues<Output, Failure>.Iterator, ShareStorage> {
+    let replay = self.replay
     let (id, values) = state.withLock { state in
-      let (id, subject) = state.join()
+      let (id, subject) = state.join { ReplaySubject(bufferSize: replay) }
       // Subscribed under the share's lock (the subject's lock nests inside it, never the
-      // other way round), so joining and retiring a connection are ordered.
+      // other way round), so a subscriber that joined before the upstream completed always
+      // receives that completion.
       return (id, subject.values(buffering: policy).makeAsyncIterator())
     }
-    return (ShareMembership(storage: self, connectionID: id), values)
+    return ConnectedIterator(base: values, membership: ConnectionMembership(owner: self, connectionID: id))
   }
 
-  /// Starts the upstream of connection `id` unless it has started already.
+  @usableFromInline
   func start(_ id: Int) {
-    guard case .spawnPump(let subject) = state.withLock({ $0.start(id) }) else { return }
+    guard let subject = state.withLock({ $0.start(id) }) else { return }
     let upstream = self.upstream
     let pump = Task {
       let completion = await Pump.run(upstream, into: subject)
-      self.state.withLock { $0.pumpFinished(id) }
+      // Retired before the completion is sent, so that nobody joins a completing subject.
+      self.state.withLock { $0.retire(id) }
       if let completion { await subject.send(completion: completion) }
     }
     if !state.withLock({ $0.attach(pump, to: id) }) { pump.cancel() }
   }
 
-  /// A subscriber of connection `id` left; the last one cancels the upstream.
+  @usableFromInline
   func leave(_ id: Int) {
     state.withLock { $0.leave(id) }?.cancel()
-  }
-}
-
-/// One subscriber's hold on a connection: alive while the subscriber's iterator is, or until
-/// its stream ends. Its `deinit` counts the subscriber out, which may cancel the upstream.
-@usableFromInline
-final class ShareMembership<Upstream: Publisher>: Sendable where Upstream.Output: Sendable {
-  let storage: ShareStorage<Upstream>
-  let connectionID: Int
-
-  init(storage: ShareStorage<Upstream>, connectionID: Int) {
-    self.storage = storage
-    self.connectionID = connectionID
-  }
-
-  deinit {
-    storage.leave(connectionID)
-  }
-
-  @usableFromInline
-  func start() {
-    storage.start(connectionID)
   }
 }
