@@ -61,7 +61,7 @@ extension Publishers {
 
     public let upstream: Upstream
     public let createSubject: @Sendable () -> SubjectType
-    private let lazySubject = Lock<SubjectType?>(nil)
+    @usableFromInline let lazySubject = Lock<SubjectType?>(nil)
 
     public init(upstream: Upstream, createSubject: @escaping @Sendable () -> SubjectType) {
       self.upstream = upstream
@@ -69,7 +69,7 @@ extension Publishers {
     }
 
     /// The one subject, made on first use.
-    private var subject: SubjectType {
+    @usableFromInline var subject: SubjectType {
       lazySubject.withLock { subject in
         if let subject { return subject }
         let made = createSubject()
@@ -88,6 +88,7 @@ extension Publishers {
     /// let connection = multicast.connect()
     /// connection.cancel()  // stops the upstream; subscribers stay subscribed to the subject
     /// ```
+    @inlinable
     public func connect() -> AnyCancellable {
       let subject = self.subject
       let upstream = self.upstream

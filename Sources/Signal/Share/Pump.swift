@@ -8,6 +8,10 @@ enum Pump {
   /// Sends every upstream value to `subject` until the upstream ends or the calling task is
   /// cancelled. Returns the upstream's completion without sending it, so the caller can
   /// update its own state first; `nil` when cancelled (nobody is left to tell).
+  ///
+  /// Inlinable so that the loop is specialized for the client's upstream type: unspecialized,
+  /// every `next()` and `send` would go through witness tables.
+  @inlinable
   static func run<Upstream: Publisher, Target: Subject>(
     _ upstream: Upstream,
     into subject: Target

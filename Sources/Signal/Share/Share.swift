@@ -68,7 +68,9 @@ extension Publishers {
     public init(upstream: Upstream, replay: Int = 0, policy: BufferingPolicy = .default) {
       self.replay = Swift.max(0, replay)
       self.policy = policy
-      storage = ShareStorage(upstream: upstream, replay: self.replay)
+      storage = ShareStorage(upstream: upstream, replay: self.replay) { subject in
+        await Pump.run(upstream, into: subject)
+      }
     }
 
     @inlinable

@@ -5,17 +5,20 @@
 final class ShareStorage<Upstream: Publisher>: ConnectionOwner where Upstream.Output: Sendable {
   @usableFromInline typealias Output = Upstream.Output
   @usableFromInline typealias Failure = Upstream.Failure
-  typealias Relay = ReplaySubject<Output, Failure>
+  @usableFromInline typealias Relay = ReplaySubject<Output, Failure>
 
   @usableFromInline let upstream: Upstream
   let replay: Int
+  /// The pump loop, specialized for `Upstream` where the share was created (see `Pump.run`).
+  let pump: @Sendable (Relay) async -> Completion<Failure>?
   private let state = Lock(ConnectionState<Relay, Task<Void, Never>>())
   private let census: CensusScope?
 
   @usableFromInline
-  init(upstream: Upstream, replay: Int) {
+  init(upstream: Upstream, replay: Int, pump: @escaping @Sendable (Relay) async -> Completion<Failure>?) {
     self.upstream = upstream
     self.replay = replay
+    self.pump = pump
     census = Census.objectCreated()
   }
 
@@ -40,9 +43,9 @@ final class ShareStorage<Upstream: Publisher>: ConnectionOwner where Upstream.Ou
   @usableFromInline
   func start(_ id: Int) {
     guard let subject = state.withLock({ $0.start(id) }) else { return }
-    let upstream = self.upstream
+    let run = self.pump
     let pump = Task {
-      let completion = await Pump.run(upstream, into: subject)
+      let completion = await run(subject)
       // Retired before the completion is sent, so that nobody joins a completing subject.
       self.state.withLock { $0.retire(id) }
       if let completion { await subject.send(completion: completion) }
