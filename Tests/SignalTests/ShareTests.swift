@@ -118,15 +118,15 @@ func drainTogether<P: Publisher>(
     let shared = upstream.publisher.share()
     var early = shared.makeAsyncIterator()
     upstream.input.yield(1)
-    #expect(try await early.next() == 1)
+    #expect(await early.next() == 1)
     upstream.input.yield(2)
     upstream.input.finish()
     // `early` has not drained its 2 yet; the upstream has completed once `early` sees the end.
-    #expect(try await early.next() == 2)
-    #expect(try await early.next() == nil)
+    #expect(await early.next() == 2)
+    #expect(await early.next() == nil)
     var late = shared.makeAsyncIterator()
     // The AsyncStream can be iterated only once: the restarted subscription ends at once.
-    #expect(try await late.next() == nil)
+    #expect(await late.next() == nil)
     #expect(upstream.subscriptions.value == 2)
   }
 
@@ -145,7 +145,7 @@ func drainTogether<P: Publisher>(
     var joins = joined.makeAsyncIterator()
     await joins.next()
     upstream.input.yield(1)
-    #expect(try await first?.next() == 1)
+    #expect(await first?.next() == 1)
     first = nil  // one subscriber leaves: the upstream keeps running for the other
     upstream.input.yield(2)
     second.cancel()  // the last one leaves
@@ -178,7 +178,7 @@ func drainTogether<P: Publisher>(
     var early = shared.makeAsyncIterator()
     for value in 1...3 {
       upstream.input.yield(value)
-      #expect(try await early.next() == value)
+      #expect(await early.next() == value)
     }
     var late = shared.makeAsyncIterator()
     upstream.input.yield(4)
@@ -186,7 +186,7 @@ func drainTogether<P: Publisher>(
     var lateValues: [Int] = []
     while let value = await late.next() { lateValues.append(value) }
     #expect(lateValues == Array([1, 2, 3].suffix(replay)) + [4])
-    #expect(try await early.next() == 4)
+    #expect(await early.next() == 4)
     #expect(upstream.subscriptions.value == 1)
   }
 
@@ -203,13 +203,13 @@ func drainTogether<P: Publisher>(
     var signals = started.makeAsyncIterator()
     await signals.next()
     upstream.input.yield(1)
-    #expect(try await stayer.next() == 1)
+    #expect(await stayer.next() == 1)
     leaver.cancel()
     _ = await leaver.value
     upstream.input.yield(2)
     upstream.input.finish()
-    #expect(try await stayer.next() == 2)
-    #expect(try await stayer.next() == nil)
+    #expect(await stayer.next() == 2)
+    #expect(await stayer.next() == nil)
   }
 
   @Test(arguments: [
