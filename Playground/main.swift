@@ -8,6 +8,7 @@ let pages: [any PlaygroundPage.Type] = [
   FanInPage.self,
   CombiningPage.self,
   TimePage.self,
+  SharingPage.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

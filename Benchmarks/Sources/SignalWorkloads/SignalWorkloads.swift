@@ -95,6 +95,27 @@ public func signalSubject(subscribers: Int, elements: Int) async -> Int {
   }
 }
 
+/// `share()` of a synchronous source with `subscribers` subscribers (default bounded buffer),
+/// every subscriber made before the first `next()`, like the swift-async-algorithms workload.
+public func signalShare(subscribers: Int, elements: Int) async -> Int {
+  let shared = (0..<elements).publisher.share()
+  return await withTaskGroup(of: Int.self) { group in
+    let gate = StartGate(parties: subscribers)
+    for _ in 0..<subscribers {
+      group.addTask {
+        var iterator = shared.makeAsyncIterator()
+        await gate.arriveAndWait()
+        var total = 0
+        while let value = await iterator.next() { total &+= value }
+        return total
+      }
+    }
+    var total = 0
+    for await value in group { total &+= value }
+    return total
+  }
+}
+
 struct TinyWork: Performable {
   let index: Int
   func perform() async -> Int { await tinyWork(index) }

@@ -165,6 +165,21 @@ if wanted("subject") {
     peer: { await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value })
 }
 
+// MARK: share
+
+if wanted("share") {
+  let subscribers = 16
+  let elements = settings.size(100_000)
+  await compare(
+    "share(), 16 subscribers", elements: subscribers * elements, peerName: "swift-async-algorithms share()",
+    target: ">= 3x", minimumSpeedup: 3,
+    ours: { await Task.detached { await signalShare(subscribers: subscribers, elements: elements) }.value },
+    peer: {
+      await Task.detached { await asyncAlgorithmsShare(subscribers: subscribers, elements: elements, buffer: 64) }
+        .value
+    })
+}
+
 // MARK: time
 
 if wanted("debounce") {

@@ -38,17 +38,29 @@ extension Publisher {
     let task = Task {
       // Capturing the isolated parameter makes the task run on that actor.
       _ = isolation
-      do throws(Failure) {
-        while let value = try await iterator.next(isolation: isolation) {
-          receiveValue(value)
-        }
-      } catch {
-        if !Task.isCancelled { receiveCompletion(.failure(error)) }
-        return
-      }
-      if !Task.isCancelled { receiveCompletion(.finished) }
+      await Self.deliver(
+        from: &iterator, isolation: isolation, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
     return AnyCancellable { task.cancel() }
+  }
+
+  /// The loop of every `sink`: iterates on `isolation` and calls the closures there;
+  /// reports no completion once the task is cancelled.
+  static func deliver(
+    from iterator: inout AsyncIterator,
+    isolation: isolated (any Actor)?,
+    receiveCompletion: (Completion<Failure>) -> Void,
+    receiveValue: (Output) -> Void
+  ) async {
+    do throws(Failure) {
+      while let value = try await iterator.next(isolation: isolation) {
+        receiveValue(value)
+      }
+    } catch {
+      if !Task.isCancelled { receiveCompletion(.failure(error)) }
+      return
+    }
+    if !Task.isCancelled { receiveCompletion(.finished) }
   }
 }
 

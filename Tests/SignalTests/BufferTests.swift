@@ -1,0 +1,94 @@
+import Testing
+
+@testable import Signal
+
+@Suite struct BufferTests {
+  @Test(arguments: [1, 8, 1000])
+  func suspendLosesNothing(capacity: Int) async {
+    let buffered = (0..<1000).publisher.buffer(.suspend(capacity))
+    #expect(await buffered.allValues() == Array(0..<1000))
+  }
+
+  /// The consumer takes 0 (which starts the upstream), then falls behind while 1...10
+  /// arrive; it reads only after the upstream has finished.
+  private func slowConsumer(_ strategy: Publishers.BufferingStrategy) async -> [Int] {
+    let (stream, input) = AsyncStream.makeStream(of: Int.self)
+    let (completed, completedSignal) = AsyncStream.makeStream(of: Void.self)
+    let buffered = stream.publisher
+      .handleEvents(receiveCompletion: { _ in completedSignal.yield() })
+      .buffer(size: 3, whenFull: strategy)
+    var iterator = buffered.makeAsyncIterator()
+    input.yield(0)
+    guard await iterator.next() == 0 else { return [] }
+    for value in 1...10 { input.yield(value) }
+    input.finish()
+    if strategy != .suspend {
+      var signals = completed.makeAsyncIterator()
+      await signals.next()
+    }
+    var values: [Int] = []
+    while let value = await iterator.next() { values.append(value) }
+    return values
+  }
+
+  @Test func dropNewestKeepsTheFirstValuesThatFit() async {
+    #expect(await slowConsumer(.dropNewest) == [1, 2, 3])
+  }
+
+  @Test func dropOldestKeepsTheLatestValues() async {
+    #expect(await slowConsumer(.dropOldest) == [8, 9, 10])
+  }
+
+  @Test func suspendKeepsEverything() async {
+    #expect(await slowConsumer(.suspend) == Array(1...10))
+  }
+
+  @Test func aFailureArrivesAfterTheBufferedValues() async {
+    #expect(
+      await record(failing(after: [1, 2, 3]).buffer(.suspend(8)))
+        == Recording(values: [1, 2, 3], completion: .failure(.boom)))
+  }
+
+  @Test func eachSubscriptionHasItsOwnUpstream() async {
+    let upstream = FlakyPublisher(values: [1, 2], failingSubscriptions: 1)
+    let buffered = upstream.buffer(.default)
+    #expect(await record(buffered) == Recording(values: [1, 2], completion: .failure(.boom)))
+    #expect(await record(buffered) == Recording(values: [1, 2], completion: .finished))
+    #expect(upstream.subscriptions.value == 2)
+  }
+
+  @Test func nothingStartsBeforeTheFirstNext() async {
+    let upstream = FlakyPublisher(values: [1], failingSubscriptions: 0)
+    var iterator: Publishers.Buffer<FlakyPublisher>.Iterator? = upstream.buffer(.default).makeAsyncIterator()
+    _ = iterator
+    iterator = nil
+    #expect(upstream.subscriptions.value == 0)
+  }
+
+  @Test func cancellingTheConsumerCancelsTheUpstream() async {
+    let upstream = OpenUpstream()
+    let (received, receivedSignal) = AsyncStream.makeStream(of: Void.self)
+    let consumer = Task {
+      var iterator = upstream.publisher.buffer(.dropOldest(4)).makeAsyncIterator()
+      var values: [Int] = []
+      while let value = await iterator.next() {
+        values.append(value)
+        receivedSignal.yield()
+      }
+      return values
+    }
+    upstream.input.yield(1)
+    var signals = received.makeAsyncIterator()
+    await signals.next()
+    consumer.cancel()
+    await upstream.waitForCancellation()
+    #expect(await consumer.value == [1])
+  }
+
+  @Test func combineSpellingMapsToThePolicies() {
+    #expect(Publishers.BufferingStrategy.suspend.policy(capacity: 4) == .suspend(4))
+    #expect(Publishers.BufferingStrategy.dropOldest.policy(capacity: 2) == .dropOldest(2))
+    #expect(Publishers.BufferingStrategy.dropNewest.policy(capacity: 0) == .dropNewest(0))
+    #expect([1].publisher.buffer(size: 0, whenFull: .dropNewest).policy.capacity == 1)
+  }
+}

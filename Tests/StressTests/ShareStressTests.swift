@@ -1,0 +1,139 @@
+import Synchronization
+import Testing
+
+@testable import Signal
+
+private let scale = StressScale.factor
+
+private final class SubscriptionCount: Sendable {
+  let count = Atomic(0)
+}
+
+/// What one subscriber saw.
+private struct Seen: Sendable {
+  let values: [Int]
+  /// Subscribed before the upstream started and stayed to the end.
+  let stayed: Bool
+}
+
+/// `true` when `values` only increase (nothing duplicated or reordered).
+private func isIncreasing(_ values: [Int]) -> Bool {
+  zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
+}
+
+/// `true` when `values` are consecutive: nothing lost, duplicated or reordered in between.
+private func isContiguous(_ values: [Int]) -> Bool {
+  zip(values, values.dropFirst()).allSatisfy { $0 + 1 == $1 }
+}
+
+/// Waits (yielding, bounded) for everything created in `scope` to be released.
+private func settle(_ scope: CensusScope) async {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !scope.isQuiet, ContinuousClock.now < deadline { await Task.yield() }
+}
+
+private func randomPolicy() -> BufferingPolicy {
+  switch Int.random(in: 0..<4) {
+  case 0, 1: return .suspend(Int.random(in: 1...8))
+  case 2: return .dropOldest(Int.random(in: 1...8))
+  default: return .dropNewest(Int.random(in: 1...8))
+  }
+}
+
+@Suite(.timeLimit(.minutes(2))) struct ShareStressTests {
+  @Test func subscribersJoiningAndLeavingAtRandom() async throws {
+    for _ in 0..<(10 * scale) {
+      let scope = CensusScope()
+      try await Census.$scope.withValue(scope) {
+        try await runChurnRound(policy: randomPolicy(), replay: Int.random(in: 0...3))
+      }
+      await settle(scope)
+      #expect(scope.liveObjects.load(ordering: .acquiring) == 0)
+      #expect(scope.parkedContinuations.load(ordering: .acquiring) == 0)
+    }
+  }
+
+  private func runChurnRound(policy: BufferingPolicy, replay: Int) async throws {
+    let count = 2000
+    let shared = (0..<count).publisher.share(replay: replay, buffering: policy)
+    let lossless: Bool
+    if case .suspend = policy { lossless = true } else { lossless = false }
+
+    // Stayers subscribe before any of them iterates: they all see the upstream from its start.
+    let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
+    var tasks: [Task<Seen, Never>] = []
+    for _ in 0..<3 {
+      var iterator = shared.makeAsyncIterator()
+      tasks.append(
+        Task {
+          readySignal.yield()
+          var values: [Int] = []
+          while let value = await iterator.next() { values.append(value) }
+          return Seen(values: values, stayed: true)
+        })
+    }
+    var readiness = ready.makeAsyncIterator()
+    for _ in 0..<3 { await readiness.next() }
+
+    // Churners join at random moments and leave after a random number of values: by dropping
+    // their iterator, by cancelling their task, or by reading to the end.
+    for index in 0..<8 {
+      tasks.append(
+        Task {
+          for _ in 0..<Int.random(in: 0...50) { await Task.yield() }
+          var iterator = shared.makeAsyncIterator()
+          let limit = Int.random(in: 0...count)
+          var values: [Int] = []
+          while values.count < limit, let value = await iterator.next() {
+            values.append(value)
+            if index % 3 == 1, values.count == limit / 2 { withUnsafeCurrentTask { $0?.cancel() } }
+          }
+          return Seen(values: values, stayed: false)
+        })
+    }
+
+    var seen: [Seen] = []
+    for task in tasks { seen.append(await task.value) }
+    for subscriber in seen {
+      #expect(isIncreasing(subscriber.values))
+      if lossless {
+        #expect(isContiguous(subscriber.values))
+        if subscriber.stayed { #expect(subscriber.values == Array(0..<count)) }
+      }
+    }
+  }
+
+  @Test func everybodyLeavingAndComingBackRestartsTheUpstream() async throws {
+    for _ in 0..<(20 * scale) {
+      let scope = CensusScope()
+      await Census.$scope.withValue(scope) {
+        let subscriptions = SubscriptionCount()
+        let upstream = Deferred {
+          subscriptions.count.add(1, ordering: .relaxed)
+          return (0..<10_000).publisher
+        }
+        let shared = upstream.share(buffering: randomPolicy())
+        // Waves of subscribers that all leave early (cancelled or dropped), then one that stays.
+        for _ in 0..<3 {
+          await withTaskGroup(of: Void.self) { group in
+            for index in 0..<4 {
+              group.addTask {
+                var iterator = shared.makeAsyncIterator()
+                for _ in 0..<Int.random(in: 1...100) {
+                  guard await iterator.next() != nil else { return }
+                  if index == 0 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+              }
+            }
+          }
+        }
+        let last = await shared.allValues()
+        #expect(isIncreasing(last))
+        if case .suspend = shared.policy { #expect(last == Array(0..<10_000)) }
+        #expect(subscriptions.count.load(ordering: .relaxed) >= 2)
+      }
+      await settle(scope)
+      #expect(scope.isQuiet)
+    }
+  }
+}
