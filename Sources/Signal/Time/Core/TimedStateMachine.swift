@@ -19,8 +19,10 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
   @usableFromInline typealias Instant = Logic.Instant
   @usableFromInline typealias Consumer = UnsafeContinuation<TimedDelivery<Output, Failure>, Never>
   @usableFromInline typealias Pump = UnsafeContinuation<Bool, Never>
-  @usableFromInline typealias Timer = UnsafeContinuation<Instant?, Never>
-  @usableFromInline typealias Action = TimedAction<Output, Failure, Instant>
+  /// Resumed with `true` once a deadline is armed (see ``takeArmedDeadline()``), `false`
+  /// once the subscription is over.
+  @usableFromInline typealias Timer = UnsafeContinuation<Bool, Never>
+  @usableFromInline typealias Action = TimedAction<Output, Failure>
 
   @usableFromInline
   enum Phase {
@@ -39,6 +41,11 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
   @usableFromInline var consumer: Consumer?
   @usableFromInline var pump: Pump?
   @usableFromInline var timer: Timer?
+  /// The deadline handed to the timer when it was last woken. It travels through the
+  /// machine, not the action, so that actions hold no `Instant`: a clock's instant may be a
+  /// resilient type (`ContinuousClock.Instant` is), and a value that contains one is copied
+  /// and destroyed through runtime metadata, which cost more than the rest of a value's trip.
+  @usableFromInline var armedDeadline: Instant?
   @usableFromInline var task: Task<Void, Never>?
 
   @inlinable
@@ -200,6 +207,13 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
     return action
   }
 
+  /// The deadline the timer was woken for; it takes it once per wake-up.
+  @inlinable
+  mutating func takeArmedDeadline() -> Instant? {
+    defer { armedDeadline = nil }
+    return armedDeadline
+  }
+
   @inlinable
   mutating func timerFired(at now: Instant) -> Action {
     guard !hasEnded else { return Action() }
@@ -269,11 +283,12 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
     if let waiting = timer {
       if hasEnded {
         timer = nil
-        action.timer = (waiting, nil)
+        action.timer = (waiting, false)
         action.parkedDelta -= 1
       } else if let deadline = logic.deadline {
         timer = nil
-        action.timer = (waiting, deadline)
+        armedDeadline = deadline
+        action.timer = (waiting, true)
         action.parkedDelta -= 1
       }
     }
@@ -294,11 +309,11 @@ enum TimedDelivery<Output: Sendable, Failure: Error>: Sendable {
 
 /// Continuations to resume and a task to cancel, after the lock is released.
 @usableFromInline
-struct TimedAction<Output: Sendable, Failure: Error, Instant: Sendable> {
+struct TimedAction<Output: Sendable, Failure: Error> {
   @usableFromInline
   var consumer: (UnsafeContinuation<TimedDelivery<Output, Failure>, Never>, TimedDelivery<Output, Failure>)?
   @usableFromInline var pump: (UnsafeContinuation<Bool, Never>, Bool)?
-  @usableFromInline var timer: (UnsafeContinuation<Instant?, Never>, Instant?)?
+  @usableFromInline var timer: (UnsafeContinuation<Bool, Never>, Bool)?
   @usableFromInline var taskToCancel: Task<Void, Never>?
   /// Continuations parked minus parked continuations resumed, for the census.
   @usableFromInline var parkedDelta: Int

@@ -159,9 +159,11 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
   /// The logic's deadline, waiting until there is one; `nil` once the subscription is over.
   @inlinable
   func armedDeadline() async -> C.Instant? {
-    await withUnsafeContinuation { (timer: Machine.Timer) in
+    let armed = await withUnsafeContinuation { (timer: Machine.Timer) in
       perform(state.withLock { $0.parkTimer(timer) })
     }
+    guard armed else { return nil }
+    return state.withLock { $0.takeArmedDeadline() }
   }
 
   @inlinable
@@ -169,7 +171,7 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
     if action.parkedDelta != 0 { census.continuationsParked(action.parkedDelta) }
     action.taskToCancel?.cancel()
     if let (pump, goOn) = action.pump { pump.resume(returning: goOn) }
-    if let (timer, deadline) = action.timer { timer.resume(returning: deadline) }
+    if let (timer, armed) = action.timer { timer.resume(returning: armed) }
     if let (consumer, delivery) = action.consumer { consumer.resume(returning: delivery) }
   }
 }
