@@ -42,6 +42,7 @@ extension Publishers {
       self.strategy = strategy
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
       let logic = CollectLogic<Upstream.Output, C.Instant>(interval: strategy.interval, count: strategy.count)
       return Iterator(TimedStorage(upstream: upstream, clock: strategy.clock, tolerance: nil, logic: logic))
@@ -49,16 +50,19 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/CollectByStrategy``; each iterator is one subscription.
     public struct Iterator: AsyncIteratorProtocol {
-      let subscription: TimedSubscription<Upstream, C, CollectLogic<Upstream.Output, C.Instant>>
+      @usableFromInline let subscription: TimedSubscription<Upstream, C, CollectLogic<Upstream.Output, C.Instant>>
 
+      @usableFromInline
       init(_ storage: TimedStorage<Upstream, C, CollectLogic<Upstream.Output, C.Instant>>) {
         subscription = TimedSubscription(storage)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
         try await subscription.next(isolation: actor)
       }

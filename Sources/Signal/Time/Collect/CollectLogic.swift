@@ -1,26 +1,30 @@
 /// Collect's rules: gather values into a batch; emit the batch when its time window ends or
 /// when it holds `count` values, whichever comes first. Windows follow a grid of `interval`
 /// from an anchor instant: the subscription's start, or the last batch closed by count.
+@usableFromInline
 struct CollectLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
   /// `nil`: batches close by count only.
-  let interval: Instant.Duration?
+  @usableFromInline let interval: Instant.Duration?
   /// `nil`: batches close by time only.
-  let count: Int?
-  private var batch: [Value] = []
-  private var anchor: Instant?
+  @usableFromInline let count: Int?
+  @usableFromInline var batch: [Value] = []
+  @usableFromInline var anchor: Instant?
   /// The end of the current window, armed only while the batch holds values, so empty
   /// windows cost nothing and produce nothing.
-  private(set) var deadline: Instant?
+  @usableFromInline var deadline: Instant?
 
+  @inlinable
   init(interval: Instant.Duration?, count: Int?) {
     self.interval = interval
     self.count = count.map { Swift.max(1, $0) }
   }
 
+  @inlinable
   mutating func start(at now: Instant) {
     anchor = now
   }
 
+  @inlinable
   mutating func receive(_ input: Value, at now: Instant, into outputs: inout TimedOutputs<[Value]>) {
     guard let interval, interval > .zero else {
       // Count only, or windows of no length: a batch closes by count, or at once.
@@ -36,15 +40,18 @@ struct CollectLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
     }
   }
 
+  @inlinable
   mutating func advance(to now: Instant, into outputs: inout TimedOutputs<[Value]>) {
     emitBatch(into: &outputs)
   }
 
+  @inlinable
   mutating func finish(at now: Instant, into outputs: inout TimedOutputs<[Value]>) {
     emitBatch(into: &outputs)
   }
 
-  private mutating func emitBatch(into outputs: inout TimedOutputs<[Value]>) {
+  @inlinable
+  mutating func emitBatch(into outputs: inout TimedOutputs<[Value]>) {
     deadline = nil
     guard !batch.isEmpty else { return }
     outputs.emit(batch)
@@ -53,7 +60,8 @@ struct CollectLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
 
   /// The end of the grid window that contains `now` (windows are half-open: a value at a
   /// window's end belongs to the next window).
-  private mutating func windowEnd(after now: Instant, interval: Instant.Duration) -> Instant {
+  @inlinable
+  mutating func windowEnd(after now: Instant, interval: Instant.Duration) -> Instant {
     let origin = anchor ?? now
     let windows = (origin.duration(to: now) / interval).rounded(.down)
     guard windows >= 0, windows < 1e15 else {

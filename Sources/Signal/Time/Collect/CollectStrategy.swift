@@ -8,9 +8,9 @@ extension Publishers {
   /// events.collect(.byTimeOrCount(ContinuousClock(), .seconds(1), 10))
   /// ```
   public struct CollectStrategy<C: Clock>: Sendable {
-    let clock: C
-    let interval: C.Duration?
-    let count: Int?
+    @usableFromInline let clock: C
+    @usableFromInline let interval: C.Duration?
+    @usableFromInline let count: Int?
 
     /// Batches close every `interval` on `clock`, counted from the subscription's start.
     /// A window with no values produces no batch.

@@ -9,6 +9,11 @@
 ///   deadline is at or before `now`: a timer due at an instant fires before an event at it;
 /// - after ``advance(to:into:)``, ``deadline`` is `nil` or later than `now`, so a timer
 ///   that fires late does the same as one that fired on time, only later.
+///
+/// The core is `@usableFromInline` and its per-value paths `@inlinable` so that they are
+/// specialized for the client's concrete types, like every other operator: unspecialized,
+/// each value went through the runtime's generic metadata lookups (see Docs/Signal/Time.md).
+@usableFromInline
 protocol TimedLogic: Sendable {
   associatedtype Input: Sendable
   associatedtype Output: Sendable
@@ -39,32 +44,42 @@ protocol TimedLogic: Sendable {
 }
 
 extension TimedLogic {
-  var backlog: Int { 0 }
-  mutating func start(at now: Instant) {}
-  mutating func willRequest(at now: Instant) {}
+  @inlinable var backlog: Int { 0 }
+  @inlinable mutating func start(at now: Instant) {}
+  @inlinable mutating func willRequest(at now: Instant) {}
 }
 
 /// What a ``TimedLogic`` emits: values for the consumer, in order, and possibly the end of
 /// the stream because a timer ran out (``Publisher/timeout(_:clock:tolerance:customError:)``).
+@usableFromInline
 struct TimedOutputs<Output> {
-  private(set) var values = RingBuffer<Output>(minimumCapacity: 2)
-  private(set) var timedOut = false
+  @usableFromInline var values: RingBuffer<Output>
+  @usableFromInline var timedOut = false
 
+  @inlinable
+  init() {
+    values = RingBuffer(minimumCapacity: 2)
+  }
+
+  @inlinable
   mutating func emit(_ value: Output) {
     values.append(value)
   }
 
+  @inlinable
   mutating func endWithTimeout() {
     timedOut = true
   }
 
+  @inlinable
   mutating func popFirst() -> Output? {
     values.popFirst()
   }
 
+  @inlinable
   mutating func removeAll() {
     values.removeAll()
   }
 
-  var count: Int { values.count }
+  @inlinable var count: Int { values.count }
 }

@@ -7,22 +7,27 @@
 /// subscription ends (upstream finished and no timed work is left, upstream failed, a
 /// timeout, or the consumer cancelled or dropped its iterator) the task is cancelled, which
 /// ends the upstream iteration and the clock sleep; nothing outlives the subscription.
+///
+/// Per upstream value the pump reads the clock once and takes the lock once: receiving the
+/// value and deciding on the next request are one step of the state machine.
+@usableFromInline
 final class TimedStorage<Upstream: Publisher, C: Clock, Logic: TimedLogic>: Sendable
 where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant == C.Instant {
-  typealias Failure = Upstream.Failure
-  typealias Machine = TimedStateMachine<Logic, Failure>
+  @usableFromInline typealias Failure = Upstream.Failure
+  @usableFromInline typealias Machine = TimedStateMachine<Logic, Failure>
 
-  private let upstream: Upstream
-  private let clock: C
-  private let tolerance: C.Duration?
-  private let timeoutCompletion: @Sendable () -> Completion<Failure>
-  private let state: Lock<Machine>
-  private let census: CensusScope?
+  @usableFromInline let upstream: Upstream
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let timeoutCompletion: @Sendable () -> Completion<Failure>
+  @usableFromInline let state: Lock<Machine>
+  @usableFromInline let census: TimedCensus
 
   /// - Parameters:
   ///   - bufferLimit: how many values may wait for the consumer or in the logic's backlog
   ///     before the pump stops reading upstream.
   ///   - timeoutCompletion: how the stream ends when the logic reports a timeout.
+  @usableFromInline
   init(
     upstream: Upstream,
     clock: C,
@@ -36,7 +41,7 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
     self.tolerance = tolerance
     self.timeoutCompletion = timeoutCompletion
     state = Lock(Machine(logic: logic, bufferLimit: bufferLimit))
-    census = Census.objectCreated()
+    census = TimedCensus()
   }
 
   deinit {
@@ -46,6 +51,7 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
   // MARK: The consumer
 
   /// The next value; `nil` at the end of the stream or when the calling task is cancelled.
+  @inlinable
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Logic.Output? {
     let delivery = await withTaskCancellationHandler {
       await withUnsafeContinuation(isolation: actor) { (consumer: Machine.Consumer) in
@@ -79,13 +85,15 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
   }
 
   /// The consumer's iterator went away: end the subscription.
+  @inlinable
   func cancel() {
     perform(state.withLock { $0.cancel() })
   }
 
   // MARK: The subscription's task
 
-  private func startTask() -> Task<Void, Never> {
+  @inlinable
+  func startTask() -> Task<Void, Never> {
     Task {
       await withDiscardingTaskGroup { group in
         group.addTask { await self.pumpUpstream() }
@@ -94,11 +102,24 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
     }
   }
 
-  private func pumpUpstream() async {
+  @inlinable
+  func pumpUpstream() async {
     let start = clock.now
-    perform(state.withLock { $0.start(at: start) })
+    var step = state.withLock { $0.start(at: start) }
     var iterator = upstream.makeAsyncIterator()
-    while await mayRequest() {
+    while true {
+      perform(step.action)
+      switch step.next {
+      case .request:
+        break
+      case .stop:
+        return
+      case .wait:
+        guard await waitForRoom() else { return }
+        let now = clock.now
+        step = state.withLock { $0.prepareRequest(at: now) }
+        continue
+      }
       do throws(Failure) {
         guard let value = try await iterator.next(isolation: nil) else {
           let now = clock.now
@@ -106,7 +127,7 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
           return
         }
         let now = clock.now
-        perform(state.withLock { $0.receive(value, at: now) })
+        step = state.withLock { $0.receive(value, at: now) }
       } catch {
         perform(state.withLock { $0.upstreamFailed(error) })
         return
@@ -114,26 +135,16 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
     }
   }
 
-  /// Waits until there is room for another upstream value; `false` once the subscription is over.
-  private func mayRequest() async -> Bool {
-    while true {
-      let now = clock.now
-      switch state.withLock({ $0.prepareRequest(at: now) }) {
-      case .proceed(let action):
-        perform(action)
-        return true
-      case .stop:
-        return false
-      case .wait:
-        let goOn = await withUnsafeContinuation { (pump: Machine.Pump) in
-          perform(state.withLock { $0.parkPump(pump) })
-        }
-        if !goOn { return false }
-      }
+  /// Parks the pump until the consumer has made room; `false` once the subscription is over.
+  @inlinable
+  func waitForRoom() async -> Bool {
+    await withUnsafeContinuation { (pump: Machine.Pump) in
+      perform(state.withLock { $0.parkPump(pump) })
     }
   }
 
-  private func runTimer() async {
+  @inlinable
+  func runTimer() async {
     while let deadline = await armedDeadline() {
       do {
         try await clock.sleep(until: deadline, tolerance: tolerance)
@@ -146,31 +157,33 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
   }
 
   /// The logic's deadline, waiting until there is one; `nil` once the subscription is over.
-  private func armedDeadline() async -> C.Instant? {
-    await withUnsafeContinuation { (timer: Machine.Timer) in
+  @inlinable
+  func armedDeadline() async -> C.Instant? {
+    let armed = await withUnsafeContinuation { (timer: Machine.Timer) in
       perform(state.withLock { $0.parkTimer(timer) })
     }
+    guard armed else { return nil }
+    return state.withLock { $0.takeArmedDeadline() }
   }
 
-  private func perform(_ action: Machine.Action) {
-    if action.parkedDelta > 0 {
-      for _ in 0..<action.parkedDelta { census.continuationParked() }
-    } else if action.parkedDelta < 0 {
-      census.continuationResumed(-action.parkedDelta)
-    }
+  @inlinable
+  func perform(_ action: Machine.Action) {
+    if action.parkedDelta != 0 { census.continuationsParked(action.parkedDelta) }
     action.taskToCancel?.cancel()
     if let (pump, goOn) = action.pump { pump.resume(returning: goOn) }
-    if let (timer, deadline) = action.timer { timer.resume(returning: deadline) }
+    if let (timer, armed) = action.timer { timer.resume(returning: armed) }
     if let (consumer, delivery) = action.consumer { consumer.resume(returning: delivery) }
   }
 }
 
 /// Owned by a time operator's iterator: ends the subscription when the iterator goes away,
 /// even if the consumer never cancels (for example after `break` in a `for await` loop).
+@usableFromInline
 final class TimedSubscription<Upstream: Publisher, C: Clock, Logic: TimedLogic>: Sendable
 where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant == C.Instant {
-  let storage: TimedStorage<Upstream, C, Logic>
+  @usableFromInline let storage: TimedStorage<Upstream, C, Logic>
 
+  @usableFromInline
   init(_ storage: TimedStorage<Upstream, C, Logic>) {
     self.storage = storage
   }
@@ -179,7 +192,35 @@ where Upstream.Output: Sendable, Logic.Input == Upstream.Output, Logic.Instant =
     storage.cancel()
   }
 
+  @inlinable
   func next(isolation actor: isolated (any Actor)?) async throws(Upstream.Failure) -> Logic.Output? {
     try await storage.next(isolation: actor)
+  }
+}
+
+/// A timed storage's report to Signal's ``Census``: a non-generic, not inlined door to it,
+/// so the inlined per-value paths need none of the census's internals.
+@usableFromInline
+struct TimedCensus: Sendable {
+  let scope: CensusScope?
+
+  @usableFromInline
+  init() {
+    scope = Census.objectCreated()
+  }
+
+  @usableFromInline
+  func objectDestroyed() {
+    scope.objectDestroyed()
+  }
+
+  /// `delta` continuations parked (positive) or resumed (negative).
+  @usableFromInline
+  func continuationsParked(_ delta: Int) {
+    if delta > 0 {
+      for _ in 0..<delta { scope.continuationParked() }
+    } else {
+      scope.continuationResumed(-delta)
+    }
   }
 }

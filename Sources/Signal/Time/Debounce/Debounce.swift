@@ -51,6 +51,7 @@ extension Publishers {
       self.clock = clock
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
       let logic = DebounceLogic<Output, C.Instant>(interval: interval)
       return Iterator(TimedStorage(upstream: upstream, clock: clock, tolerance: tolerance, logic: logic))
@@ -58,16 +59,19 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/Debounce``; each iterator is one subscription.
     public struct Iterator: AsyncIteratorProtocol {
-      let subscription: TimedSubscription<Upstream, C, DebounceLogic<Output, C.Instant>>
+      @usableFromInline let subscription: TimedSubscription<Upstream, C, DebounceLogic<Output, C.Instant>>
 
+      @usableFromInline
       init(_ storage: TimedStorage<Upstream, C, DebounceLogic<Output, C.Instant>>) {
         subscription = TimedSubscription(storage)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
         try await subscription.next(isolation: actor)
       }

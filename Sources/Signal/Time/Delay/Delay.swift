@@ -55,6 +55,7 @@ extension Publishers {
       self.bufferLimit = Swift.max(1, bufferLimit)
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
       let logic = DelayLogic<Output, C.Instant>(interval: interval)
       return Iterator(
@@ -64,16 +65,19 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/Delay``; each iterator is one subscription.
     public struct Iterator: AsyncIteratorProtocol {
-      let subscription: TimedSubscription<Upstream, C, DelayLogic<Output, C.Instant>>
+      @usableFromInline let subscription: TimedSubscription<Upstream, C, DelayLogic<Output, C.Instant>>
 
+      @usableFromInline
       init(_ storage: TimedStorage<Upstream, C, DelayLogic<Output, C.Instant>>) {
         subscription = TimedSubscription(storage)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
         try await subscription.next(isolation: actor)
       }

@@ -60,6 +60,7 @@ extension Publishers {
       self.latest = latest
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
       let logic = ThrottleLogic<Output, C.Instant>(interval: interval, latest: latest)
       return Iterator(TimedStorage(upstream: upstream, clock: clock, tolerance: tolerance, logic: logic))
@@ -67,16 +68,19 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/Throttle``; each iterator is one subscription.
     public struct Iterator: AsyncIteratorProtocol {
-      let subscription: TimedSubscription<Upstream, C, ThrottleLogic<Output, C.Instant>>
+      @usableFromInline let subscription: TimedSubscription<Upstream, C, ThrottleLogic<Output, C.Instant>>
 
+      @usableFromInline
       init(_ storage: TimedStorage<Upstream, C, ThrottleLogic<Output, C.Instant>>) {
         subscription = TimedSubscription(storage)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
         try await subscription.next(isolation: actor)
       }

@@ -1,22 +1,26 @@
 /// Throttle's rules: emit a value at once when no window is open, then open a window of
 /// `interval`; of the values that arrive inside it, keep the latest (or the first) and emit
 /// it when the window closes, which opens the next window.
+@usableFromInline
 struct ThrottleLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
-  let interval: Instant.Duration
-  let latest: Bool
+  @usableFromInline let interval: Instant.Duration
+  @usableFromInline let latest: Bool
   /// The end of the window opened by the last emission; values before it wait.
-  private var windowEnd: Instant?
-  private var pending: Value?
+  @usableFromInline var windowEnd: Instant?
+  @usableFromInline var pending: Value?
 
+  @inlinable
   init(interval: Instant.Duration, latest: Bool) {
     self.interval = Swift.max(.zero, interval)
     self.latest = latest
   }
 
+  @inlinable
   var deadline: Instant? {
     pending == nil ? nil : windowEnd
   }
 
+  @inlinable
   mutating func receive(_ input: Value, at now: Instant, into outputs: inout TimedOutputs<Value>) {
     if let windowEnd, now < windowEnd {
       if latest || pending == nil { pending = input }
@@ -26,6 +30,7 @@ struct ThrottleLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
     }
   }
 
+  @inlinable
   mutating func advance(to now: Instant, into outputs: inout TimedOutputs<Value>) {
     guard let end = windowEnd, end <= now else { return }
     if let value = pending.take() {
@@ -39,5 +44,6 @@ struct ThrottleLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
   }
 
   /// A waiting value is still emitted when its window closes; the stream finishes then.
+  @inlinable
   mutating func finish(at now: Instant, into outputs: inout TimedOutputs<Value>) {}
 }

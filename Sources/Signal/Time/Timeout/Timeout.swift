@@ -69,6 +69,7 @@ extension Publishers {
       self.customError = customError
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
       let logic = TimeoutLogic<Output, C.Instant>(interval: interval)
       let customError = customError
@@ -80,16 +81,19 @@ extension Publishers {
 
     /// The iterator of a ``Publishers/Timeout``; each iterator is one subscription.
     public struct Iterator: AsyncIteratorProtocol {
-      let subscription: TimedSubscription<Upstream, C, TimeoutLogic<Output, C.Instant>>
+      @usableFromInline let subscription: TimedSubscription<Upstream, C, TimeoutLogic<Output, C.Instant>>
 
+      @usableFromInline
       init(_ storage: TimedStorage<Upstream, C, TimeoutLogic<Output, C.Instant>>) {
         subscription = TimedSubscription(storage)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
         try await subscription.next(isolation: actor)
       }
