@@ -18,8 +18,9 @@ import Foundation
 ///
 /// **Index.** The actor keeps, per entry, its file size, last access, expiry and payload checksum, in least
 /// recently used order, so lookups and evictions never scan the folder. Last access is persisted in each
-/// entry's header (rewritten in place on a hit), never in file timestamps; opening the cache rebuilds the
-/// index by reading every entry's header once.
+/// entry's header, never in file timestamps: a hit rewrites it in place when the recorded value is more than
+/// a minute old, so the order a reopened cache rebuilds (by reading every entry's header once) is exact to
+/// the minute, while this process's own order is exact.
 ///
 /// **Limits.** On each write, if the files exceed ``Limits/maxBytes`` (the high watermark), least recently
 /// used entries are evicted until they fit under ``Limits/lowWatermarkBytes``, and until at most
@@ -200,7 +201,7 @@ public actor DiskCache {
       index.set(IndexRecord(header, lastAccess: now), forKey: name, cost: header.fileSize)
       counters.hits += 1
       return Entry(
-        data: Data(payload), created: header.created.date,
+        data: payload, created: header.created.date,
         expires: header.expires == .distantFuture ? nil : header.expires.date)
     }
     counters.misses += 1
@@ -282,10 +283,9 @@ public actor DiskCache {
   func discardCorrupt(forKey key: String, data: Data) {
     let keyBytes = Array(key.utf8)
     let name = SHA256.hex(keyBytes)
-    let payload = Array(data)
     let stillThere = try? folder.withLock { () throws(CacheError) -> Bool in
       guard case .valid(_, let current) = folder.read(name, expectedKey: keyBytes, payload: true, touch: nil),
-        current == payload
+        current == data
       else { return false }
       try folder.remove(name)
       return true
