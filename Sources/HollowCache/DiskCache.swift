@@ -107,11 +107,14 @@ public actor DiskCache {
   }
 
   private struct IndexRecord {
+    /// The entry's full key, as its header stores it.
+    var key: String
     var lastAccess: Timestamp
     var expires: Timestamp
     var payloadCRC: UInt32
 
     init(_ header: EntryHeader, lastAccess: Timestamp) {
+      self.key = String(decoding: header.key, as: UTF8.self)
       self.lastAccess = lastAccess
       self.expires = header.expires
       self.payloadCRC = header.payloadCRC
@@ -206,6 +209,20 @@ public actor DiskCache {
     }
     counters.misses += 1
     return nil
+  }
+
+  /// The keys of the entries this process's index holds that start with `prefix` and have not expired,
+  /// sorted. Answered from memory: the index is rebuilt from every entry header when the cache opens, and
+  /// follows this process's writes; entries another process wrote since join it when read (see above).
+  ///
+  /// ```swift
+  /// for key in await cache.keys(withPrefix: "post/") { print(key) }
+  /// ```
+  public func keys(withPrefix prefix: String = "") -> [String] {
+    let now = Timestamp(self.now())
+    return index.entries.compactMap { entry in
+      entry.value.expires > now && entry.value.key.hasPrefix(prefix) ? entry.value.key : nil
+    }.sorted()
   }
 
   /// Stores `data` for `key`, replacing any previous entry, then evicts if a limit is passed.

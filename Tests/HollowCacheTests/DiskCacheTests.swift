@@ -175,6 +175,25 @@ struct DiskCacheTests {
     }
   }
 
+  @Test("keys come from the index: prefix-filtered, sorted, without expired or removed entries, rebuilt at open")
+  func keysListing() async throws {
+    try await withTemporaryFolder { folder in
+      let clock = TestClock()
+      let cache = try DiskCache(directory: folder, now: clock.now)
+      try await cache.set(Self.payload(), forKey: "b/2")
+      try await cache.set(Self.payload(), forKey: "a/1")
+      try await cache.set(Self.payload(), forKey: "b/1")
+      try await cache.set(Self.payload(), forKey: "b/short", ttl: .seconds(10))
+      try await cache.set(Self.payload(), forKey: "b/gone")
+      try await cache.removeValue(forKey: "b/gone")
+      #expect(await cache.keys() == ["a/1", "b/1", "b/2", "b/short"])
+      clock.advance(seconds: 11)
+      #expect(await cache.keys(withPrefix: "b/") == ["b/1", "b/2"])
+      let reopened = try DiskCache(directory: folder, now: clock.now)
+      #expect(await reopened.keys() == ["a/1", "b/1", "b/2"])
+    }
+  }
+
   @Test("the count limit evicts the least recently used entries")
   func countLimit() async throws {
     try await withTemporaryFolder { folder in
