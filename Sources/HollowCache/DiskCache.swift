@@ -231,8 +231,12 @@ public actor DiskCache {
   /// - Returns: when the entry expires; nil if never.
   /// - Throws: ``CacheError/entryTooLarge(size:limit:)`` above the entry cap (nothing is written),
   ///   ``CacheError/ioFailed(operation:path:code:)`` when the file cannot be written.
+  ///
+  /// The entry file is written and synced off the actor, so concurrent sets sync together (the file system
+  /// commits them in one go) and lookups go on meanwhile; only the rename into place and the index update
+  /// hold the actor and the folder's lock. It returns once the entry is durable.
   @discardableResult
-  public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) throws(CacheError) -> Date? {
+  public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) async throws(CacheError) -> Date? {
     let keyBytes = Array(key.utf8)
     guard keyBytes.count <= EntryHeader.maxKeyLength else {
       throw .keyTooLong(length: keyBytes.count, limit: EntryHeader.maxKeyLength)
@@ -249,14 +253,25 @@ public actor DiskCache {
       throw .entryTooLarge(size: data.count, limit: limits.maxBytes - (bytes.count - data.count))
     }
     let name = SHA256.hex(keyBytes)
+    let folderPath = folder.path
+    let temporary = try await BlockingIO.run { () throws(CacheError) in
+      try EntryFolder.writeTemporary(bytes, inFolder: folderPath)
+    }
     try folder.withLock { () throws(CacheError) in
-      try folder.write(name, bytes: bytes)
+      do throws(CacheError) {
+        try folder.moveIntoPlace(temporary, as: name)
+      } catch {
+        // Another instance's open, verify() or removeAll() deleted the temporary file meanwhile: write again.
+        guard case .ioFailed(_, _, let code) = error, code == ENOENT else { throw error }
+        try folder.write(name, bytes: bytes)
+      }
       let header = EntryHeader(
         key: keyBytes, created: now, expires: expires, lastAccess: now, payloadLength: data.count,
         payloadCRC: CRC32.checksum(data))
       index.set(IndexRecord(header, lastAccess: now), forKey: name, cost: bytes.count)
       Self.evict(&index, counters: &counters, folder: folder, limits: limits, protecting: name)
     }
+    await BlockingIO.run { EntryFolder.syncFolder(folderPath) }
     return expires == .distantFuture ? nil : expires.date
   }
 

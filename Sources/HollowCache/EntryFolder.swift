@@ -159,7 +159,15 @@ final class EntryFolder {
   /// Writes `bytes` as the entry file `name` atomically: a temporary file in this folder is written, synced
   /// and renamed over the entry, then the folder is synced. Call inside ``withLock(_:)``.
   func write(_ name: String, bytes: [UInt8]) throws(CacheError) {
-    let temporary = path + "/" + Self.temporaryPrefix + Self.randomToken() + Self.temporarySuffix
+    let temporary = try Self.writeTemporary(bytes, inFolder: path)
+    try moveIntoPlace(temporary, as: name)
+    Self.syncFolder(path)
+  }
+
+  /// Writes `bytes` to a new temporary file in `folder` and syncs it; returns the file's path. Needs no lock
+  /// (the name is random) and touches nothing of this instance, so it may run on any thread.
+  static func writeTemporary(_ bytes: [UInt8], inFolder folder: String) throws(CacheError) -> String {
+    let temporary = folder + "/" + temporaryPrefix + randomToken() + temporarySuffix
     do throws(SystemError) {
       let file = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
       try file.setPermissions(0o600)
@@ -169,12 +177,17 @@ final class EntryFolder {
       unlink(temporary)
       throw .ioFailed(operation: "write", path: temporary, code: error.code)
     }
+    return temporary
+  }
+
+  /// Renames the temporary file `temporary` over the entry `name` (deleting it if that fails). Call inside
+  /// ``withLock(_:)``.
+  func moveIntoPlace(_ temporary: String, as name: String) throws(CacheError) {
     guard rename(temporary, entryPath(name)) == 0 else {
       let code = errno
       unlink(temporary)
       throw .ioFailed(operation: "rename into place", path: entryPath(name), code: code)
     }
-    syncFolder()
   }
 
   /// Deletes the file `name` in this folder; a file already gone is not an error. Call inside ``withLock(_:)``.
@@ -216,7 +229,8 @@ final class EntryFolder {
     return utf8.count == 64 && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
-  private func syncFolder() {
+  /// Syncs `path` (a folder), making the renames in it durable. May run on any thread.
+  static func syncFolder(_ path: String) {
     // Best effort: the rename is already atomic; syncing the folder only makes it durable sooner.
     guard let folder = try? FileDescriptor(path: path, flags: O_RDONLY | O_DIRECTORY) else { return }
     try? folder.sync()

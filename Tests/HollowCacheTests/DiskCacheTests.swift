@@ -194,6 +194,28 @@ struct DiskCacheTests {
     }
   }
 
+  @Test("many sets at once all land, the index matches the folder and no temporary file is left")
+  func concurrentSets() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try DiskCache(directory: folder)
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<40 {
+          group.addTask { try await cache.set(Self.payload(seed: UInt8(index)), forKey: "k\(index)") }
+        }
+        // Also a removeAll racing the writes: an entry it deletes was set before it, one it misses after.
+        group.addTask { try await cache.removeAll() }
+        try await group.waitForAll()
+      }
+      let names = try folderContents(folder).filter { $0 != ".lock" }
+      #expect(names.allSatisfy { !$0.hasPrefix(".tmp-") })
+      #expect(Set(names) == Set(await cache.indexedFiles.keys))
+      for key in await cache.keys() {
+        let index = try #require(Int(key.dropFirst()))
+        #expect(await cache.data(forKey: key) == Self.payload(seed: UInt8(index)))
+      }
+    }
+  }
+
   @Test("the count limit evicts the least recently used entries")
   func countLimit() async throws {
     try await withTemporaryFolder { folder in
