@@ -66,7 +66,8 @@ public final class TimelineLoader: Sendable {
     case cancelled
   }
 
-  /// Page `number` from the server (caching it), or from the cache when `offline`.
+  /// Page `number` from the server, or from the cache when `offline`; ``store(_:feed:)`` caches a page from the
+  /// server (the run does it while the page's parts load).
   func page(_ number: Int, feed: TimelineFeed, offline: Bool) async -> PageOutcome {
     if offline {
       guard let cached = await cachedPage(number, feed: feed) else { return .failed(.notCached) }
@@ -84,10 +85,13 @@ public final class TimelineLoader: Sendable {
       return .failed(.request(error))
     }
     guard let content else { return .cancelled }
-    if let data = try? WireFormat.encode(content) {
-      try? await cache.set(data, forKey: CacheKeys.page(feed: feed.name, number), ttl: pageTimeToLive)
-    }
     return .loaded(TimelinePage(number: number, origin: .network, content: content))
+  }
+
+  /// Caches `page` as the server's JSON; best effort (a lost page costs a later offline run that page).
+  func store(_ page: TimelinePage, feed: TimelineFeed) async {
+    guard let data = try? WireFormat.encode(page.content) else { return }
+    try? await cache.set(data, forKey: CacheKeys.page(feed: feed.name, page.number), ttl: pageTimeToLive)
   }
 
   private func cachedPage(_ number: Int, feed: TimelineFeed) async -> TimelinePage? {

@@ -34,10 +34,10 @@ struct TimelineRun: Sendable {
         group.addTask {
           let fetched = await fetch(position: position, offline: offline)
           report(.page(fetched))
-          await loadParts(of: fetched, report)
+          await complete(fetched, report)
         }
       }
-      await loadParts(of: first, report)
+      await complete(first, report)
     }
   }
 
@@ -75,12 +75,16 @@ struct TimelineRun: Sendable {
       offline: offline || unreachable != nil)
   }
 
-  /// Loads every part of a fetched page at once; the limiter holds each host to its budget.
-  private func loadParts(of fetched: FetchedPage, _ report: @escaping @Sendable (Event) -> Void) async {
-    guard let parts = fetched.assembler?.parts, !parts.isEmpty else { return }
+  /// Caches a page from the server while loading every part of it at once (the limiter holds each host to
+  /// its budget): the parts need not wait for the page's write.
+  private func complete(_ fetched: FetchedPage, _ report: @escaping @Sendable (Event) -> Void) async {
+    guard case .loaded(let page) = fetched.outcome, let parts = fetched.assembler?.parts else { return }
     let policy: CachePolicy = fetched.offline ? .cacheOnly : .cacheFirst
-    let (images, quotes, position) = (loader.images, loader.quotes, fetched.position)
+    let (loader, feed, images, quotes, position) = (loader, feed, loader.images, loader.quotes, fetched.position)
     await withDiscardingTaskGroup { group in
+      if page.origin == .network {
+        group.addTask { await loader.store(page, feed: feed) }
+      }
       for (index, part) in parts.enumerated() {
         let job = TimelineJob(part: part, images: images, quotes: quotes, policy: policy)
         group.addTask { report(.part(position: position, index: index, await job.perform())) }
