@@ -199,6 +199,23 @@ import Testing
     }
   }
 
+  @Test func droppingTheIteratorCancelsEveryDownload() async throws {
+    try await F.withCache { cache, _ in
+      let http = GateHTTPClient(
+        isGated: { !$0.url.path.hasSuffix("/post/list") }, responder: Self.responder)
+      let loaders = Self.loaders(cache, http: http)
+      var events: TimelineLoad.Iterator? = loaders.timeline.timeline(pages: [1]).makeAsyncIterator()
+      guard case .page = await events?.next() else {
+        Issue.record("expected the page first")
+        return
+      }
+      await http.waitForStarted(5)
+      events = nil
+      #expect(await F.eventually { http.cancelledCount == 5 })
+      #expect(await F.eventually { loaders.images.liveDownloadCount == 0 && loaders.quotes.liveRequestCount == 0 })
+    }
+  }
+
   @Test func cancellingTheTimelineCancelsEveryDownload() async throws {
     try await F.withCache { cache, _ in
       let http = GateHTTPClient(
