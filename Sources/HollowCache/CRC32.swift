@@ -30,20 +30,59 @@ public struct CRC32: Sendable, Hashable {
   }
 
   /// Adds the bytes of `buffer` to the checksum.
+  ///
+  /// Slicing-by-8: eight bytes per step through eight tables (about eight times fewer dependent
+  /// lookups than a byte at a time), then the last few bytes one at a time. Any alignment works.
   public mutating func update(buffer: UnsafeRawBufferPointer) {
-    for byte in buffer { step(byte) }
+    guard var cursor = buffer.baseAddress, !buffer.isEmpty else { return }
+    var remaining = buffer.count
+    var crc = state
+    Self.tables.withUnsafeBufferPointer { tables in
+      guard let table = tables.baseAddress else { return }
+      while remaining >= 8 {
+        let word = UInt64(littleEndian: cursor.loadUnaligned(as: UInt64.self))
+        let low = UInt32(truncatingIfNeeded: word) ^ crc
+        let high = UInt32(truncatingIfNeeded: word >> 32)
+        let fromLow =
+          table[7 << 8 | Int(low & 0xFF)] ^ table[6 << 8 | Int(low >> 8 & 0xFF)]
+          ^ table[5 << 8 | Int(low >> 16 & 0xFF)] ^ table[4 << 8 | Int(low >> 24)]
+        let fromHigh =
+          table[3 << 8 | Int(high & 0xFF)] ^ table[2 << 8 | Int(high >> 8 & 0xFF)]
+          ^ table[1 << 8 | Int(high >> 16 & 0xFF)] ^ table[Int(high >> 24)]
+        crc = fromLow ^ fromHigh
+        cursor += 8
+        remaining -= 8
+      }
+      while remaining > 0 {
+        crc = table[Int((crc ^ UInt32(cursor.load(as: UInt8.self))) & 0xFF)] ^ (crc >> 8)
+        cursor += 1
+        remaining -= 1
+      }
+    }
+    state = crc
   }
 
   @inline(__always)
   private mutating func step(_ byte: UInt8) {
-    state = Self.table[Int((state ^ UInt32(byte)) & 0xFF)] ^ (state >> 8)
+    state = Self.tables[Int((state ^ UInt32(byte)) & 0xFF)] ^ (state >> 8)
   }
 
-  private static let table: [UInt32] = (0..<256).map { index in
-    var entry = UInt32(index)
-    for _ in 0..<8 {
-      entry = entry & 1 == 1 ? 0xEDB8_8320 ^ (entry >> 1) : entry >> 1
+  /// Eight tables of 256 entries, one after another: table 0 is the classic byte-at-a-time table, and
+  /// entry `i` of table `k` is the CRC of byte `i` followed by `k` zero bytes.
+  private static let tables: [UInt32] = {
+    var tables = (0..<256).map { index in
+      var entry = UInt32(index)
+      for _ in 0..<8 {
+        entry = entry & 1 == 1 ? 0xEDB8_8320 ^ (entry >> 1) : entry >> 1
+      }
+      return entry
     }
-    return entry
-  }
+    for slice in 1..<8 {
+      for index in 0..<256 {
+        let previous = tables[(slice - 1) << 8 | index]
+        tables.append((previous >> 8) ^ tables[Int(previous & 0xFF)])
+      }
+    }
+    return tables
+  }()
 }

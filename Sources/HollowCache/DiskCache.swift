@@ -18,8 +18,9 @@ import Foundation
 ///
 /// **Index.** The actor keeps, per entry, its file size, last access, expiry and payload checksum, in least
 /// recently used order, so lookups and evictions never scan the folder. Last access is persisted in each
-/// entry's header (rewritten in place on a hit), never in file timestamps; opening the cache rebuilds the
-/// index by reading every entry's header once.
+/// entry's header, never in file timestamps: a hit rewrites it in place when the recorded value is more than
+/// a minute old, so the order a reopened cache rebuilds (by reading every entry's header once) is exact to
+/// the minute, while this process's own order is exact.
 ///
 /// **Limits.** On each write, if the files exceed ``Limits/maxBytes`` (the high watermark), least recently
 /// used entries are evicted until they fit under ``Limits/lowWatermarkBytes``, and until at most
@@ -106,11 +107,14 @@ public actor DiskCache {
   }
 
   private struct IndexRecord {
+    /// The entry's full key, as its header stores it.
+    var key: String
     var lastAccess: Timestamp
     var expires: Timestamp
     var payloadCRC: UInt32
 
     init(_ header: EntryHeader, lastAccess: Timestamp) {
+      self.key = String(decoding: header.key, as: UTF8.self)
       self.lastAccess = lastAccess
       self.expires = header.expires
       self.payloadCRC = header.payloadCRC
@@ -200,11 +204,25 @@ public actor DiskCache {
       index.set(IndexRecord(header, lastAccess: now), forKey: name, cost: header.fileSize)
       counters.hits += 1
       return Entry(
-        data: Data(payload), created: header.created.date,
+        data: payload, created: header.created.date,
         expires: header.expires == .distantFuture ? nil : header.expires.date)
     }
     counters.misses += 1
     return nil
+  }
+
+  /// The keys of the entries this process's index holds that start with `prefix` and have not expired,
+  /// sorted. Answered from memory: the index is rebuilt from every entry header when the cache opens, and
+  /// follows this process's writes; entries another process wrote since join it when read (see above).
+  ///
+  /// ```swift
+  /// for key in await cache.keys(withPrefix: "post/") { print(key) }
+  /// ```
+  public func keys(withPrefix prefix: String = "") -> [String] {
+    let now = Timestamp(self.now())
+    return index.entries.compactMap { entry in
+      entry.value.expires > now && entry.value.key.hasPrefix(prefix) ? entry.value.key : nil
+    }.sorted()
   }
 
   /// Stores `data` for `key`, replacing any previous entry, then evicts if a limit is passed.
@@ -213,8 +231,12 @@ public actor DiskCache {
   /// - Returns: when the entry expires; nil if never.
   /// - Throws: ``CacheError/entryTooLarge(size:limit:)`` above the entry cap (nothing is written),
   ///   ``CacheError/ioFailed(operation:path:code:)`` when the file cannot be written.
+  ///
+  /// The entry file is written and synced off the actor, so concurrent sets sync together (the file system
+  /// commits them in one go) and lookups go on meanwhile; only the rename into place and the index update
+  /// hold the actor and the folder's lock. It returns once the entry is durable.
   @discardableResult
-  public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) throws(CacheError) -> Date? {
+  public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) async throws(CacheError) -> Date? {
     let keyBytes = Array(key.utf8)
     guard keyBytes.count <= EntryHeader.maxKeyLength else {
       throw .keyTooLong(length: keyBytes.count, limit: EntryHeader.maxKeyLength)
@@ -231,14 +253,25 @@ public actor DiskCache {
       throw .entryTooLarge(size: data.count, limit: limits.maxBytes - (bytes.count - data.count))
     }
     let name = SHA256.hex(keyBytes)
+    let folderPath = folder.path
+    let temporary = try await BlockingIO.run { () throws(CacheError) in
+      try EntryFolder.writeTemporary(bytes, inFolder: folderPath)
+    }
     try folder.withLock { () throws(CacheError) in
-      try folder.write(name, bytes: bytes)
+      do throws(CacheError) {
+        try folder.moveIntoPlace(temporary, as: name)
+      } catch {
+        // Another instance's open, verify() or removeAll() deleted the temporary file meanwhile: write again.
+        guard case .ioFailed(_, _, let code) = error, code == ENOENT else { throw error }
+        try folder.write(name, bytes: bytes)
+      }
       let header = EntryHeader(
         key: keyBytes, created: now, expires: expires, lastAccess: now, payloadLength: data.count,
         payloadCRC: CRC32.checksum(data))
       index.set(IndexRecord(header, lastAccess: now), forKey: name, cost: bytes.count)
       Self.evict(&index, counters: &counters, folder: folder, limits: limits, protecting: name)
     }
+    await BlockingIO.run { EntryFolder.syncFolder(folderPath) }
     return expires == .distantFuture ? nil : expires.date
   }
 
@@ -282,10 +315,9 @@ public actor DiskCache {
   func discardCorrupt(forKey key: String, data: Data) {
     let keyBytes = Array(key.utf8)
     let name = SHA256.hex(keyBytes)
-    let payload = Array(data)
     let stillThere = try? folder.withLock { () throws(CacheError) -> Bool in
       guard case .valid(_, let current) = folder.read(name, expectedKey: keyBytes, payload: true, touch: nil),
-        current == payload
+        current == data
       else { return false }
       try folder.remove(name)
       return true

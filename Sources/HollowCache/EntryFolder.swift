@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +13,7 @@ enum EntryRead {
   /// The file failed a check.
   case defective(EntryDefect)
   /// The file passed every check; `payload` is nil when it was not asked for.
-  case valid(EntryHeader, payload: [UInt8]?)
+  case valid(EntryHeader, payload: Data?)
   /// The system refused the read (for example `EACCES` or `EIO`); the file was left alone.
   case failed(SystemError)
 }
@@ -63,8 +65,11 @@ final class EntryFolder {
   /// Reads and checks the entry file `name`.
   ///
   /// The stored key must equal `expectedKey`, or, without one, hash to `name`. The payload is read and its
-  /// checksum checked only when `payload` is true. When `touch` is given and the file is sound, its last
-  /// access field is rewritten to it.
+  /// checksum checked only when `payload` is true. When `touch` is given, the file is sound and its recorded
+  /// last access is more than ``EntryHeader/lastAccessGranularity`` older, that field is rewritten to `touch`.
+  ///
+  /// One `pread` brings the header and the start of the payload (the first ``firstReadSize`` bytes); the rest
+  /// of the payload is read straight into the `Data` returned, so the payload is copied once at most.
   func read(_ name: String, expectedKey: [UInt8]?, payload: Bool, touch: Timestamp?) -> EntryRead {
     var touch = touch
     let file: FileDescriptor
@@ -83,14 +88,18 @@ final class EntryFolder {
     do throws(SystemError) {
       let size = try file.size()
       guard size > 0 else { return .defective(.empty) }
-      let fixed = try file.read(at: 0, count: EntryHeader.fixedSize)
+      let first = try file.read(at: 0, count: payload ? min(size, Self.firstReadSize) : EntryHeader.fixedSize)
+      let fixed = Array(first.prefix(EntryHeader.fixedSize))
       let keyLength: Int
       do throws(EntryDefect) {
         keyLength = try EntryHeader.keyLength(fixed: fixed)
       } catch {
         return .defective(error)
       }
-      let key = try file.read(at: EntryHeader.fixedSize, count: keyLength)
+      let keyEnd = EntryHeader.fixedSize + keyLength
+      let key =
+        first.count >= keyEnd
+        ? Array(first[EntryHeader.fixedSize..<keyEnd]) : try file.read(at: EntryHeader.fixedSize, count: keyLength)
       let header: EntryHeader
       do throws(EntryDefect) {
         header = try EntryHeader(fixed: fixed, key: key, fileSize: size)
@@ -99,14 +108,13 @@ final class EntryFolder {
       }
       let keyMatches = expectedKey.map { $0 == key } ?? (SHA256.hex(key) == name)
       guard keyMatches else { return .defective(.keyMismatch) }
-      var body: [UInt8]?
+      var body: Data?
       if payload {
-        let bytes = try file.read(at: header.size, count: header.payloadLength)
-        guard bytes.count == header.payloadLength else { return .defective(.truncated) }
+        guard let bytes = try Self.payload(of: header, in: file, first: first) else { return .defective(.truncated) }
         guard CRC32.checksum(bytes) == header.payloadCRC else { return .defective(.payloadChecksum) }
         body = bytes
       }
-      if let touch {
+      if let touch, header.lastAccess.microseconds < touch.microseconds - EntryHeader.lastAccessGranularity {
         // Best effort: a lost last-access update only changes which entry is evicted first.
         try? file.write(EntryHeader.encodeLastAccess(touch), at: EntryHeader.lastAccessOffset)
       }
@@ -116,10 +124,50 @@ final class EntryFolder {
     }
   }
 
+  /// Enough for the header of any key up to a few kilobytes and the whole of a small payload.
+  static let firstReadSize = 16 << 10
+
+  /// The payload of `header`'s file: what `first` (the file's first bytes) holds of it, then the rest read
+  /// into the same buffer; nil when the file is shorter than its header says.
+  private static func payload(of header: EntryHeader, in file: borrowing FileDescriptor, first: [UInt8])
+    throws(SystemError) -> Data?
+  {
+    let length = header.payloadLength
+    guard length > 0 else { return Data() }
+    let inFirst = max(0, min(length, first.count - header.size))
+    guard let memory = malloc(length) else { throw SystemError(code: ENOMEM) }
+    let buffer = UnsafeMutableRawBufferPointer(start: memory, count: length)
+    if inFirst > 0 {
+      first.withUnsafeBytes {
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[header.size..<(header.size + inFirst)]))
+      }
+    }
+    let read: Int
+    do throws(SystemError) {
+      read = try file.read(at: header.size + inFirst, into: UnsafeMutableRawBufferPointer(rebasing: buffer[inFirst...]))
+    } catch {
+      free(memory)
+      throw error
+    }
+    guard inFirst + read == length else {
+      free(memory)
+      return nil
+    }
+    return Data(bytesNoCopy: memory, count: length, deallocator: .free)
+  }
+
   /// Writes `bytes` as the entry file `name` atomically: a temporary file in this folder is written, synced
   /// and renamed over the entry, then the folder is synced. Call inside ``withLock(_:)``.
   func write(_ name: String, bytes: [UInt8]) throws(CacheError) {
-    let temporary = path + "/" + Self.temporaryPrefix + Self.randomToken() + Self.temporarySuffix
+    let temporary = try Self.writeTemporary(bytes, inFolder: path)
+    try moveIntoPlace(temporary, as: name)
+    Self.syncFolder(path)
+  }
+
+  /// Writes `bytes` to a new temporary file in `folder` and syncs it; returns the file's path. Needs no lock
+  /// (the name is random) and touches nothing of this instance, so it may run on any thread.
+  static func writeTemporary(_ bytes: [UInt8], inFolder folder: String) throws(CacheError) -> String {
+    let temporary = folder + "/" + temporaryPrefix + randomToken() + temporarySuffix
     do throws(SystemError) {
       let file = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
       try file.setPermissions(0o600)
@@ -129,12 +177,17 @@ final class EntryFolder {
       unlink(temporary)
       throw .ioFailed(operation: "write", path: temporary, code: error.code)
     }
+    return temporary
+  }
+
+  /// Renames the temporary file `temporary` over the entry `name` (deleting it if that fails). Call inside
+  /// ``withLock(_:)``.
+  func moveIntoPlace(_ temporary: String, as name: String) throws(CacheError) {
     guard rename(temporary, entryPath(name)) == 0 else {
       let code = errno
       unlink(temporary)
       throw .ioFailed(operation: "rename into place", path: entryPath(name), code: code)
     }
-    syncFolder()
   }
 
   /// Deletes the file `name` in this folder; a file already gone is not an error. Call inside ``withLock(_:)``.
@@ -176,7 +229,8 @@ final class EntryFolder {
     return utf8.count == 64 && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
-  private func syncFolder() {
+  /// Syncs `path` (a folder), making the renames in it durable. May run on any thread.
+  static func syncFolder(_ path: String) {
     // Best effort: the rename is already atomic; syncing the folder only makes it durable sooner.
     guard let folder = try? FileDescriptor(path: path, flags: O_RDONLY | O_DIRECTORY) else { return }
     try? folder.sync()

@@ -24,6 +24,10 @@ struct EntryHeader: Equatable {
   static let version: UInt16 = 1
   static let fixedSize = 52
   static let lastAccessOffset = 24
+  /// Microseconds a recorded last access may lag behind: a hit rewrites the field only when it is older than
+  /// this (60 s), so reading an entry again and again costs no write. The in-memory order is exact; only the
+  /// order a reopened cache rebuilds (and so which entry it evicts first) is this coarse.
+  static let lastAccessGranularity: Int64 = 60_000_000
   /// Keys longer than this are refused on write and treated as garbage on read.
   static let maxKeyLength = 1 << 16
 

@@ -48,21 +48,31 @@ struct FileDescriptor: ~Copyable {
     guard count > 0 else { return [] }
     var failure: SystemError?
     let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var done = 0
-      while done < count {
-        let result = pread(raw, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-        if result < 0 {
-          if errno == EINTR { continue }
-          failure = SystemError.last()
-          break
-        }
-        if result == 0 { break }
-        done += result
+      do throws(SystemError) {
+        initialized = try read(at: offset, into: UnsafeMutableRawBufferPointer(buffer))
+      } catch {
+        failure = error
+        initialized = 0
       }
-      initialized = done
     }
     if let failure { throw failure }
     return bytes
+  }
+
+  /// Fills `buffer` from `offset`; returns the bytes read, fewer than `buffer.count` only at the end of the file.
+  func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var done = 0
+    while done < buffer.count {
+      let result = pread(raw, base + done, buffer.count - done, off_t(offset + done))
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw SystemError.last()
+      }
+      if result == 0 { break }
+      done += result
+    }
+    return done
   }
 
   /// Writes every byte of `bytes` at `offset`.

@@ -84,6 +84,19 @@ public final class TwoTierCache: Sendable {
     try await disk.removeAll()
   }
 
+  /// The keys (without the namespace) of the entries on disk in this namespace that start with `prefix` and
+  /// have not expired, sorted; see ``DiskCache/keys(withPrefix:)``. Every entry is on disk: writes go there
+  /// first.
+  ///
+  /// ```swift
+  /// let images = await cache.keys(withPrefix: "image/")
+  /// ```
+  public func keys(withPrefix prefix: String = "") async -> [String] {
+    let fullPrefix = namespaced(prefix)
+    let dropped = fullPrefix.count - prefix.count
+    return await disk.keys(withPrefix: fullPrefix).map { String($0.dropFirst(dropped)) }
+  }
+
   /// Checks every entry on disk; see ``DiskCache/verify()``.
   public func verify() async throws(CacheError) -> DiskCache.VerificationReport {
     try await disk.verify()

@@ -1,4 +1,5 @@
 import Foundation
+import HollowKit
 import Testing
 
 @testable import HollowCLI
@@ -24,6 +25,18 @@ import Testing
     let overridden = try options(["--server", "https://b.example", "--token", "flag-token"], variables)
     #expect(overridden.server == URL(string: "https://b.example"))
     #expect(overridden.token == "flag-token")
+  }
+
+  @Test func connectionsDefaultsToTheLoadersBudgetAndMustBeInRange() throws {
+    #expect(try options([]).connections == HostLimiter.defaultLimitPerHost)
+    #expect(try options(["--connections", "4"]).connections == 4)
+    #expect(try options(["--connections=256"]).connections == 256)
+    for bad in ["0", "257", "-1", "x", ""] {
+      #expect(throws: UsageError("--connections needs a whole number from 1 to 256, not '\(bad)'", command: "messages"))
+      {
+        try options(["--connections", bad])
+      }
+    }
   }
 
   @Test func noColorComesFromTheFlagOrAnyNoColorValue() throws {

@@ -121,9 +121,10 @@ struct DiskCacheTests {
       let limits = DiskCache.Limits(maxBytes: Self.smallEntrySize * 4, lowWatermarkBytes: Self.smallEntrySize * 2)
       do {
         let cache = try DiskCache(directory: folder, limits: limits, now: clock.now)
+        // Steps longer than the minute a recorded last access may lag, so the hit is persisted.
         for index in 0..<4 {
           try await cache.set(Self.payload(), forKey: "k\(index)")
-          clock.advance(seconds: 1)
+          clock.advance(seconds: 61)
         }
         #expect(await cache.data(forKey: "k1") != nil)
         clock.advance(seconds: 1)
@@ -133,6 +134,85 @@ struct DiskCacheTests {
         await reopened.namesByRecency == ["k1", "k3", "k2", "k0"].map { SHA256.hex($0) })
       try await reopened.set(Self.payload(), forKey: "k4")
       #expect(try folderContents(folder) == [".lock", SHA256.hex("k1"), SHA256.hex("k4")])
+    }
+  }
+
+  @Test("a hit rewrites the recorded last access only when it is more than a minute old")
+  func lastAccessGranularity() async throws {
+    try await withTemporaryFolder { folder in
+      let clock = TestClock()
+      let cache = try DiskCache(directory: folder, now: clock.now)
+      try await cache.set(Self.payload(), forKey: "k")
+      let path = folder + "/" + SHA256.hex("k")
+      let written = try Data(contentsOf: URL(fileURLWithPath: path))
+      clock.advance(seconds: 59)
+      #expect(await cache.data(forKey: "k") == Self.payload())
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+      clock.advance(seconds: 2)
+      #expect(await cache.data(forKey: "k") == Self.payload())
+      let touched = try Data(contentsOf: URL(fileURLWithPath: path))
+      #expect(touched != written)
+      #expect(touched.count == written.count)
+      // Only the last-access field (bytes 24..<32) changed.
+      #expect(touched.prefix(24) == written.prefix(24) && touched.dropFirst(32) == written.dropFirst(32))
+    }
+  }
+
+  @Test("payloads and keys longer than the first read round-trip, and a short large file is dropped")
+  func largeEntries() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try DiskCache(directory: folder)
+      let large = Self.payload(100_003, seed: 9)
+      let longKey = String(repeating: "k", count: 20_000)
+      try await cache.set(large, forKey: "large")
+      try await cache.set(Self.payload(), forKey: longKey)
+      #expect(await cache.data(forKey: "large") == large)
+      #expect(await cache.data(forKey: longKey) == Self.payload())
+      let path = folder + "/" + SHA256.hex("large")
+      #expect(truncate(path, off_t(60_000)) == 0)
+      #expect(await cache.data(forKey: "large") == nil)
+      #expect(await cache.statistics.corruptDropped == 1)
+    }
+  }
+
+  @Test("keys come from the index: prefix-filtered, sorted, without expired or removed entries, rebuilt at open")
+  func keysListing() async throws {
+    try await withTemporaryFolder { folder in
+      let clock = TestClock()
+      let cache = try DiskCache(directory: folder, now: clock.now)
+      try await cache.set(Self.payload(), forKey: "b/2")
+      try await cache.set(Self.payload(), forKey: "a/1")
+      try await cache.set(Self.payload(), forKey: "b/1")
+      try await cache.set(Self.payload(), forKey: "b/short", ttl: .seconds(10))
+      try await cache.set(Self.payload(), forKey: "b/gone")
+      try await cache.removeValue(forKey: "b/gone")
+      #expect(await cache.keys() == ["a/1", "b/1", "b/2", "b/short"])
+      clock.advance(seconds: 11)
+      #expect(await cache.keys(withPrefix: "b/") == ["b/1", "b/2"])
+      let reopened = try DiskCache(directory: folder, now: clock.now)
+      #expect(await reopened.keys() == ["a/1", "b/1", "b/2"])
+    }
+  }
+
+  @Test("many sets at once all land, the index matches the folder and no temporary file is left")
+  func concurrentSets() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try DiskCache(directory: folder)
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<40 {
+          group.addTask { try await cache.set(Self.payload(seed: UInt8(index)), forKey: "k\(index)") }
+        }
+        // Also a removeAll racing the writes: an entry it deletes was set before it, one it misses after.
+        group.addTask { try await cache.removeAll() }
+        try await group.waitForAll()
+      }
+      let names = try folderContents(folder).filter { $0 != ".lock" }
+      #expect(names.allSatisfy { !$0.hasPrefix(".tmp-") })
+      #expect(Set(names) == Set(await cache.indexedFiles.keys))
+      for key in await cache.keys() {
+        let index = try #require(Int(key.dropFirst()))
+        #expect(await cache.data(forKey: key) == Self.payload(seed: UInt8(index)))
+      }
     }
   }
 

@@ -28,6 +28,26 @@ struct TwoTierCacheTests {
     }
   }
 
+  @Test("keys lists this namespace's entries only, without the namespace, also after a reopen")
+  func keysPerNamespace() async throws {
+    try await withTemporaryFolder { folder in
+      let alice = CacheNamespace(serverURL: "http://a.test", token: "alice")
+      let bob = CacheNamespace(serverURL: "http://a.test", token: "bob")
+      let mine = try TwoTierCache(directory: folder, namespace: alice)
+      let theirs = try TwoTierCache(directory: folder, namespace: bob)
+      for key in ["post/2", "post/1", "image/x"] { try await mine.set(Data(key.utf8), forKey: key) }
+      try await theirs.set(Data("b".utf8), forKey: "post/3")
+      #expect(await mine.keys() == ["image/x", "post/1", "post/2"])
+      #expect(await mine.keys(withPrefix: "post/") == ["post/1", "post/2"])
+      #expect(await theirs.keys() == ["post/3"])
+      try await mine.removeValue(forKey: "post/1")
+      let reopened = try TwoTierCache(directory: folder, namespace: alice)
+      #expect(await reopened.keys() == ["image/x", "post/2"])
+      let unspaced = try TwoTierCache(directory: folder)
+      #expect(await unspaced.keys().count == 3)  // no namespace: every full key
+    }
+  }
+
   @Test("Codable values round-trip")
   func codable() async throws {
     try await withTemporaryFolder { folder in

@@ -142,7 +142,7 @@ import Testing
       _ = await Self.loaders(cache, http: warm).timeline.timeline(pages: [1]).allValues()
       let http = StubHTTPClient(responder: Self.responder)
       let events = await Self.loaders(cache, http: http).timeline.timeline(
-        pages: [1, 2], options: TimelineOptions(offline: true)
+        pages: [1, 2], options: TimelineOptions(ordering: .inOrder, offline: true)
       ).allValues()
       #expect(http.requests.isEmpty)
       #expect(events.first == .offline(reason: "offline mode"))
@@ -162,7 +162,9 @@ import Testing
       _ = await Self.loaders(cache, http: StubHTTPClient(responder: Self.responder)).timeline.timeline(pages: [1])
         .allValues()
       let down = StubHTTPClient { _ in .failure(.notConnected) }
-      let events = await Self.loaders(cache, http: down).timeline.timeline(pages: [1, 2]).allValues()
+      let events = await Self.loaders(cache, http: down).timeline.timeline(
+        pages: [1, 2], options: TimelineOptions(ordering: .inOrder)
+      ).allValues()
       #expect(events.first == .offline(reason: "post/list: cannot connect to the server"))
       #expect(Self.posts(events).count == 5)
       #expect(Self.posts(events).flatMap(\.images).allSatisfy { (try? $0.result.get())?.origin == .cache })
@@ -197,6 +199,23 @@ import Testing
     }
   }
 
+  @Test func droppingTheIteratorCancelsEveryDownload() async throws {
+    try await F.withCache { cache, _ in
+      let http = GateHTTPClient(
+        isGated: { !$0.url.path.hasSuffix("/post/list") }, responder: Self.responder)
+      let loaders = Self.loaders(cache, http: http)
+      var events: TimelineLoad.Iterator? = loaders.timeline.timeline(pages: [1]).makeAsyncIterator()
+      guard case .page = await events?.next() else {
+        Issue.record("expected the page first")
+        return
+      }
+      await http.waitForStarted(5)
+      events = nil
+      #expect(await F.eventually { http.cancelledCount == 5 })
+      #expect(await F.eventually { loaders.images.liveDownloadCount == 0 && loaders.quotes.liveRequestCount == 0 })
+    }
+  }
+
   @Test func cancellingTheTimelineCancelsEveryDownload() async throws {
     try await F.withCache { cache, _ in
       let http = GateHTTPClient(
@@ -204,13 +223,16 @@ import Testing
       let loaders = Self.loaders(cache, http: http)
       let consumer = Task { await loaders.timeline.timeline(pages: [1, 2]).allValues() }
       await http.waitForStarted(5)  // two images and three quotes, all held
+      // Page 2 is asked for as soon as page 1 arrives, while page 1's parts are still held.
+      let pageRequests = { http.requests.count(where: { $0.url.path.hasSuffix("/post/list") }) }
+      #expect(await F.eventually { pageRequests() == 2 })
       consumer.cancel()
       let events = await consumer.value
       #expect(Self.posts(events).map(\.post.pid).allSatisfy { $0 == 3 })
       #expect(await F.eventually { http.cancelledCount == 5 })
       #expect(await F.eventually { loaders.images.liveDownloadCount == 0 && loaders.quotes.liveRequestCount == 0 })
       #expect(loaders.limiter.activeCount(for: F.imageBase) == 0)
-      #expect(http.requests.count(where: { $0.url.path.hasSuffix("/post/list") }) == 1)  // page 2 never started
+      #expect(pageRequests() == 2)  // each page once
     }
   }
 }

@@ -44,6 +44,30 @@ import Testing
     server.stop()
   }
 
+  @Test func sendsSixteenRequestsToOneHostAtOnce() async throws {
+    // The answers wait out a long latency, so all sixteen reach the server only if they run at once;
+    // URLSession's own default would hold all but six in its queue.
+    let server = try TestServer(ServerConfiguration(seed: 1, latency: .fixed(.seconds(60))))
+    defer { server.stop() }
+    let http = URLSessionHTTPClient(maximumConnectionsPerHost: 16)
+    #expect(http.maximumConnectionsPerHost == 16)
+    let path = "/v3/contents/system_msg"
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.server.port ?? 0)\(path)"))
+    let requests = (0..<16).map { _ in
+      Task { try await http.send(HTTPClientRequest(method: .get, url: url)) }
+    }
+    #expect(await waitForRequests(server.server, path: path, count: 16))
+    for request in requests { request.cancel() }
+    for request in requests {
+      await #expect(throws: TransportFailure.cancelled) { try await request.value }
+    }
+  }
+
+  @Test func aConnectionLimitBelowOneCountsAsOne() {
+    #expect(URLSessionHTTPClient(maximumConnectionsPerHost: 0).maximumConnectionsPerHost == 1)
+    #expect(URLSessionHTTPClient().maximumConnectionsPerHost == URLSessionHTTPClient.defaultMaximumConnectionsPerHost)
+  }
+
   @Test func anUnreachableServerIsNotConnected() async throws {
     let server = try TestServer()
     let port = try #require(server.server.port)

@@ -9,8 +9,8 @@ import Foundation
 
 /// `export` and `import`: the cached data of one namespace to one archive file and back.
 ///
-/// Export reads the keys of the namespace's ``CacheCatalog`` (images only with `--with-images`),
-/// skips those no longer cached, and writes the archive atomically (a temporary file renamed into
+/// Export lists the namespace's keys from the cache's index (``HollowCache/TwoTierCache/keys(withPrefix:)``;
+/// images only with `--with-images`), skips those that expire meanwhile, and writes the archive atomically (a temporary file renamed into
 /// place). Import reads and checks the whole archive first (``HollowArchive/init(decoding:)``),
 /// refuses one made for another namespace unless forced (the entries are then stored under this
 /// one: keys carry no namespace), refuses one larger than the cache may hold, and then writes
@@ -21,9 +21,8 @@ struct ArchiveTransfer: Sendable {
   private var namespace: String { local.cache.namespace?.identifier ?? "" }
 
   func export(to path: String, withImages: Bool, server: String) async throws(CLIFailure) -> ArchiveSummary {
-    let catalog = await CacheCatalog.load(from: local.cache)
     var entries: [ArchiveEntry] = []
-    for key in catalog.keys.sorted() {
+    for key in await local.cache.keys() {
       guard let kind = ArchiveEntry.Kind(key: key), withImages || kind != .image else { continue }
       guard let data = await local.cache.data(forKey: key) else { continue }
       entries.append(ArchiveEntry(key: key, data: data))
@@ -72,7 +71,6 @@ struct ArchiveTransfer: Sendable {
     } catch {
       throw .failed("cannot import '\(path)': \(error); the cache was restored, nothing was imported")
     }
-    local.catalog.record(archive.entries.map(\.key))
     return ArchiveSummary(file: path, entries: archive.entries)
   }
 }

@@ -32,7 +32,6 @@ struct FeedRunner: Sendable {
       case .pageFailed(_, .request(let error)):
         throw .request(error, command: session.commandName)
       case .post(let item):
-        session.local.catalog.record(item)
         guard shown.pids.insert(item.post.pid).inserted, !output.options.json else { continue }
         let renderer = PostRenderer(context: context, quotes: QuotedPost.map(item.quotes))
         output.print(renderer.preview(item.post, comments: item.comments) + [""])
@@ -55,7 +54,6 @@ struct FeedRunner: Sendable {
     async throws(CLIFailure)
   {
     let key = CacheKeys.page(feed: listing.feed.name, page.number)
-    session.local.catalog.record([key])
     shown.pages.append(page.content)
     if page.origin == .cache, !shown.noticeShown {
       shown.noticeShown = true

@@ -83,7 +83,9 @@ public enum HollowCommandLine {
       try await closing(local) { () async throws(CLIFailure) in
         let backend = try Backend.connect(options, offline: options.offline)
         defer { backend.close() }
-        let session = Session(backend: backend, local: local, offline: options.offline, commandName: commandName)
+        let session = Session(
+          backend: backend, local: local, offline: options.offline, commandName: commandName,
+          connections: options.connections)
         try await CommandRunner(session: session, output: output).run(command)
       }
     }

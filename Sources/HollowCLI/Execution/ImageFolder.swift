@@ -59,7 +59,6 @@ struct ImageFolder: Sendable {
       output.progress.show("saving images", progress)
       switch outcome {
       case .success(let image):
-        session.local.catalog.record([CacheKeys.image(image.url)])
         let file = URL(fileURLWithPath: path).appendingPathComponent(name)
         do {
           try image.data.write(to: file, options: .atomic)

@@ -8,18 +8,17 @@ import Foundation
 #endif
 
 /// The cache folder a command uses, opened in the namespace of its server and token, with the
-/// keys this run stored (``catalog``) and the folder's lifetime counters (``CacheLedger``).
+/// folder's lifetime counters (``CacheLedger``).
 ///
 /// ```swift
 /// let local = try LocalCache.open(options, environment: environment, namespace: namespace)
-/// defer { Task { await local.close() } }  // merges the catalog, adds this run's counters to the ledger
+/// defer { Task { await local.close() } }  // adds this run's counters to the ledger
 /// ```
 struct LocalCache: Sendable {
   let cache: TwoTierCache
   let directory: String
   /// `--no-cache`: a throwaway folder, deleted by ``close()``.
   let isThrowaway: Bool
-  let catalog: CatalogRecorder
 
   /// The folder `--cache-dir`, `HOLLOW_CACHE_DIR`, `XDG_CACHE_HOME` or `HOME` name.
   static func directory(_ options: GlobalOptions, environment: [String: String]) throws(CLIFailure) -> String {
@@ -43,7 +42,7 @@ struct LocalCache: Sendable {
     }
     do {
       let cache = try TwoTierCache(directory: directory, namespace: namespace)
-      return LocalCache(cache: cache, directory: directory, isThrowaway: options.noCache, catalog: CatalogRecorder())
+      return LocalCache(cache: cache, directory: directory, isThrowaway: options.noCache)
     } catch {
       throw .failed("cannot open the cache: \(error)")
     }
@@ -57,16 +56,15 @@ struct LocalCache: Sendable {
     return (ledger, current.disk)
   }
 
-  /// Records this run's keys in the catalog and its counters in the ledger (both best effort:
-  /// a cache that cannot be written only loses them), or deletes the throwaway folder.
+  /// Records this run's counters in the ledger (best effort: a cache that cannot be written only
+  /// loses them), or deletes the throwaway folder.
   func close() async {
     if isThrowaway {
       try? FileManager.default.removeItem(atPath: directory)
       return
     }
-    // Counters first: the catalog and ledger reads below are bookkeeping, not lookups.
+    // Counters first: the ledger read below is bookkeeping, not a lookup.
     let (ledger, _) = await lifetimeStatistics()
-    await CacheCatalog.merge(catalog.keys, into: cache)
     await ledger.save(to: cache.disk)
   }
 }

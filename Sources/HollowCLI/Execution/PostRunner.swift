@@ -56,7 +56,6 @@ struct PostRunner: Sendable {
     switch final.status {
     case .success:
       guard let post = final.post else { throw .failed("post/detail answered without a post") }
-      session.local.catalog.record([CacheKeys.post(pid), CacheKeys.comments(pid)])
       if markShown, cached?.post == post, cached?.comments == final.comments { return (post, final.comments) }
       await show(post, final.comments)
       return (post, final.comments)
@@ -97,7 +96,6 @@ struct PostRunner: Sendable {
       progress.quotesDone += 1
       output.progress.show("loading quotes", progress)
     }
-    session.local.catalog.record(quotes.compactMap(CatalogRecorder.key(of:)))
     var renderer = PostRenderer(context: output.context(), quotes: QuotedPost.map(quotes))
     renderer.quotedTextLines = nil
     return renderer.full(post, comments: comments)

@@ -18,12 +18,16 @@ struct Session: Sendable {
   /// The command path, for error hints.
   let commandName: String
 
-  init(backend: Backend, local: LocalCache, offline: Bool, commandName: String) {
+  /// - Parameter connections: requests at once per host (`--connections`).
+  init(
+    backend: Backend, local: LocalCache, offline: Bool, commandName: String,
+    connections: Int = HostLimiter.defaultLimitPerHost
+  ) {
     self.backend = backend
     self.local = local
     self.offline = offline
     self.commandName = commandName
-    loaders = TreeHoleLoaders(client: backend.client, cache: local.cache)
+    loaders = TreeHoleLoaders(client: backend.client, cache: local.cache, limitPerHost: connections)
   }
 
   var client: TreeHoleClient { backend.client }

@@ -1,3 +1,5 @@
+import HollowKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,6 +31,10 @@ public struct GlobalOptions: Sendable, Equatable {
   public var offline = false
   /// `--no-cache`: neither read nor write the cache folder (a throwaway one serves this run).
   public var noCache = false
+  /// `--connections`: requests at once per host, over pages, images and cited posts.
+  public var connections = HostLimiter.defaultLimitPerHost
+  /// The range `--connections` accepts.
+  static let connectionRange = 1...256
 
   public init(
     server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, noColor: Bool = false,
@@ -65,6 +71,12 @@ public struct GlobalOptions: Sendable, Equatable {
     }
     offline = parsed.flag("offline")
     noCache = parsed.flag("no-cache")
+    if let text = parsed.value("connections") {
+      guard let value = Int(text), Self.connectionRange.contains(value) else {
+        throw UsageError("--connections needs a whole number from 1 to 256, not '\(text)'", command: command)
+      }
+      connections = value
+    }
     if offline, noCache {
       throw UsageError("--offline shows only the cache, so it cannot be combined with --no-cache", command: command)
     }

@@ -12,17 +12,34 @@ import FoundationNetworking
 /// (It uses `dataTask` with a continuation rather than `data(for:)`, which does not exist or does not
 /// cancel on every platform.)
 ///
+/// `URLSession` allows only 6 connections per host unless told otherwise (on Linux, FoundationNetworking
+/// hands `httpMaximumConnectionsPerHost` to libcurl as its per-host connection cap, and requests beyond it
+/// queue inside libcurl). The loaders' ``HostLimiter`` is what bounds requests per host, so this client
+/// allows ``maximumConnectionsPerHost`` (64 by default) to stay out of its way.
+///
 /// ```swift
 /// let http = URLSessionHTTPClient(timeouts: HTTPTimeouts(request: .seconds(10)))
 /// let response = try await http.send(HTTPClientRequest(method: .get, url: url))
 /// ```
 public final class URLSessionHTTPClient: HTTPClient {
   public let timeouts: HTTPTimeouts
+  /// The most connections open at once to one host (at least 1).
+  public let maximumConnectionsPerHost: Int
   private let session: URLSession
 
-  public init(timeouts: HTTPTimeouts = HTTPTimeouts()) {
+  /// Well above any sensible ``HostLimiter`` budget, so that the limiter, not the session, decides.
+  public static let defaultMaximumConnectionsPerHost = 64
+
+  /// - Parameter maximumConnectionsPerHost: below 1 counts as 1; keep it at least the ``HostLimiter`` budget,
+  ///   or requests holding a permit wait for a connection.
+  public init(
+    timeouts: HTTPTimeouts = HTTPTimeouts(),
+    maximumConnectionsPerHost: Int = URLSessionHTTPClient.defaultMaximumConnectionsPerHost
+  ) {
     self.timeouts = timeouts
+    self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
     let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpMaximumConnectionsPerHost = self.maximumConnectionsPerHost
     configuration.timeoutIntervalForRequest = timeouts.request.timeInterval
     configuration.timeoutIntervalForResource = timeouts.resource.timeInterval
     configuration.httpCookieStorage = nil

@@ -10,10 +10,15 @@ import Foundation
 /// Loads pages of a feed and, for each page, every image and cited post its posts show, streaming
 /// each post as soon as its parts are ready.
 ///
-/// A page's parts are loaded concurrently through Signal's fan-in; each distinct image URL and each
-/// distinct cited pid is loaded once per page (and, through the loaders' coalescing and the cache,
-/// once overall). Page fetches, downloads and quote requests share one ``HostLimiter`` budget per
-/// host. Every fetched page is cached as the server's JSON; offline (asked for, or when the server
+/// The pages load concurrently: the first page alone (it tells whether the server answers), then
+/// every other page at once, and each page's parts start as soon as that page arrives. Each
+/// distinct image URL and each distinct cited pid is loaded once per page (and, through the
+/// loaders' coalescing and the cache, once overall). Page fetches, downloads and quote requests all
+/// wait for one ``HostLimiter`` budget per host, so the whole timeline takes about one round for
+/// the first page plus `requests / limitPerHost` rounds, whatever the number of pages. With
+/// ``TimelineOptions/Ordering/inOrder`` the events are exactly those of loading the pages one after
+/// another, only sooner; ``TimelineOptions/Ordering/asReady`` streams each page and post when it is
+/// ready. Every fetched page is cached as the server's JSON; offline (asked for, or when the server
 /// cannot be reached) the loader serves pages, images and quotes from the cache alone and says so
 /// with ``TimelineEvent/offline(reason:)``.
 ///
@@ -45,7 +50,7 @@ public final class TimelineLoader: Sendable {
     self.pageTimeToLive = pageTimeToLive
   }
 
-  /// The events of loading `pages` of `feed`, one page after another: a cold publisher, each
+  /// The events of loading `pages` of `feed` (concurrently, see above): a cold publisher, each
   /// subscription loads again (mostly from the cache).
   public func timeline(feed: TimelineFeed = .list, pages: [Int], options: TimelineOptions = TimelineOptions())
     -> TimelineLoad
@@ -61,7 +66,8 @@ public final class TimelineLoader: Sendable {
     case cancelled
   }
 
-  /// Page `number` from the server (caching it), or from the cache when `offline`.
+  /// Page `number` from the server, or from the cache when `offline`; ``store(_:feed:)`` caches a page from the
+  /// server (the run does it while the page's parts load).
   func page(_ number: Int, feed: TimelineFeed, offline: Bool) async -> PageOutcome {
     if offline {
       guard let cached = await cachedPage(number, feed: feed) else { return .failed(.notCached) }
@@ -79,10 +85,13 @@ public final class TimelineLoader: Sendable {
       return .failed(.request(error))
     }
     guard let content else { return .cancelled }
-    if let data = try? WireFormat.encode(content) {
-      try? await cache.set(data, forKey: CacheKeys.page(feed: feed.name, number), ttl: pageTimeToLive)
-    }
     return .loaded(TimelinePage(number: number, origin: .network, content: content))
+  }
+
+  /// Caches `page` as the server's JSON; best effort (a lost page costs a later offline run that page).
+  func store(_ page: TimelinePage, feed: TimelineFeed) async {
+    guard let data = try? WireFormat.encode(page.content) else { return }
+    try? await cache.set(data, forKey: CacheKeys.page(feed: feed.name, page.number), ttl: pageTimeToLive)
   }
 
   private func cachedPage(_ number: Int, feed: TimelineFeed) async -> TimelinePage? {
@@ -93,143 +102,5 @@ public final class TimelineLoader: Sendable {
       return nil
     }
     return TimelinePage(number: number, origin: .cache, content: content)
-  }
-}
-
-/// The publisher of ``TimelineLoader/timeline(feed:pages:options:)``.
-public struct TimelineLoad: Publisher {
-  public typealias Output = TimelineEvent
-  public typealias Element = TimelineEvent
-  public typealias Failure = Never
-
-  public let loader: TimelineLoader
-  public let feed: TimelineFeed
-  public let pages: [Int]
-  public let options: TimelineOptions
-
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(loader: loader, feed: feed, pages: pages, options: options)
-  }
-
-  /// Loads a page, then streams its posts as their parts complete, then the next page.
-  public struct Iterator: AsyncIteratorProtocol {
-    private let loader: TimelineLoader
-    private let feed: TimelineFeed
-    private let options: TimelineOptions
-    private var remainingPages: [Int]
-    private var offline = false
-    private var events: [TimelineEvent] = []
-    private var assembler: TimelineAssembler?
-    private var parts: Publishers.FanIn<TimelineJob>.Iterator?
-    private var progress = TimelineProgress()
-
-    init(loader: TimelineLoader, feed: TimelineFeed, pages: [Int], options: TimelineOptions) {
-      self.loader = loader
-      self.feed = feed
-      self.options = options
-      remainingPages = pages.reversed()
-      if options.offline {
-        offline = true
-        events.append(.offline(reason: "offline mode"))
-      }
-    }
-
-    public mutating func next() async -> TimelineEvent? {
-      await next(isolation: nil)
-    }
-
-    public mutating func next(isolation actor: isolated (any Actor)?) async -> TimelineEvent? {
-      while true {
-        guard !Task.isCancelled else { return finish() }
-        if !events.isEmpty { return events.removeFirst() }
-        if parts != nil {
-          guard let (index, output) = await parts?.next(isolation: actor) else {
-            parts = nil
-            assembler = nil
-            continue
-          }
-          switch output {
-          case .success(let outcome): complete(part: index, with: outcome)
-          }
-          continue
-        }
-        guard let number = remainingPages.popLast() else { return finish() }
-        let (outcome, unreachable) = await Self.fetch(number, loader: loader, feed: feed, offline: offline)
-        guard handle(number, outcome, unreachable: unreachable) else { return finish() }
-      }
-    }
-
-    /// Page `number`, falling back to the cache when the server cannot be reached; the reason, then.
-    private static func fetch(_ number: Int, loader: TimelineLoader, feed: TimelineFeed, offline: Bool) async -> (
-      TimelineLoader.PageOutcome, unreachable: String?
-    ) {
-      let outcome = await loader.page(number, feed: feed, offline: offline)
-      guard case .unreachable(let reason) = outcome else { return (outcome, nil) }
-      return (await loader.page(number, feed: feed, offline: true), reason)
-    }
-
-    /// Handles page `number`'s outcome and starts its parts; false when cancelled.
-    private mutating func handle(_ number: Int, _ outcome: TimelineLoader.PageOutcome, unreachable: String?) -> Bool {
-      if let unreachable {
-        offline = true
-        events.append(.offline(reason: unreachable))
-      }
-      switch outcome {
-      case .cancelled:
-        return false
-      case .unreachable:
-        events.append(.pageFailed(page: number, .notCached))  // not reached: offline asks only the cache
-      case .failed(let failure):
-        events.append(.pageFailed(page: number, failure))
-      case .loaded(let page):
-        start(page)
-      }
-      return true
-    }
-
-    private mutating func start(_ page: TimelinePage) {
-      var assembler = TimelineAssembler(
-        page: page.content, number: page.number, ordering: options.ordering,
-        imageBaseURL: loader.client.configuration.imageBaseURL, loadsImages: options.loadsImages,
-        loadsQuotes: options.loadsQuotes)
-      events.append(.page(page))
-      progress.postsTotal += assembler.postCount
-      progress.imagesTotal += assembler.imagePartCount
-      progress.quotesTotal += assembler.quotePartCount
-      deliver(assembler.readyPosts())
-      let policy: CachePolicy = offline ? .cacheOnly : .cacheFirst
-      let jobs = assembler.parts.map {
-        TimelineJob(part: $0, images: loader.images, quotes: loader.quotes, policy: policy)
-      }
-      self.assembler = assembler
-      // The limiter holds each host to its budget; the fan-in only needs room for two hosts' worth.
-      parts =
-        jobs.isEmpty
-        ? nil : TimelineJob.publisher(for: jobs, maxConcurrent: 2 * loader.limiter.limitPerHost).makeAsyncIterator()
-    }
-
-    private mutating func complete(part index: Int, with outcome: TimelineJob.Outcome) {
-      switch outcome {
-      case .image: progress.imagesDone += 1
-      case .quote: progress.quotesDone += 1
-      }
-      guard let ready = assembler?.complete(part: index, with: outcome) else { return }
-      deliver(ready)
-    }
-
-    private mutating func deliver(_ posts: [TimelinePost]) {
-      progress.postsDone += posts.count
-      events += posts.map(TimelineEvent.post)
-      if options.reportsProgress { events.append(.progress(progress)) }
-    }
-
-    /// Drops the running parts (cancelling them) and ends the stream.
-    private mutating func finish() -> TimelineEvent? {
-      parts = nil
-      assembler = nil
-      remainingPages = []
-      events = []
-      return nil
-    }
   }
 }

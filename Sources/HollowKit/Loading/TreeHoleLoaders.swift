@@ -5,7 +5,7 @@ import HollowCache
 ///
 /// ```swift
 /// let cache = try TreeHoleLoaders.openCache(for: client, directory: CacheDirectory.resolve(override: cacheDir))
-/// let loaders = TreeHoleLoaders(client: client, cache: cache, limitPerHost: 6)
+/// let loaders = TreeHoleLoaders(client: client, cache: cache, limitPerHost: HostLimiter.defaultLimitPerHost)
 /// for await event in loaders.timeline.timeline(pages: [1], options: TimelineOptions(offline: offline)) { ... }
 /// for await snapshot in loaders.details.detail(42) { ... }
 /// print(await loaders.statistics)
@@ -23,7 +23,7 @@ public struct TreeHoleLoaders: Sendable {
 
   /// - Parameters:
   ///   - cache: should be namespaced for `client`'s server and token (see ``openCache(for:directory:limits:)``).
-  ///   - limitPerHost: requests at once per host, over all loaders.
+  ///   - limitPerHost: requests at once per host, over all loaders (see ``HostLimiter/defaultLimitPerHost``).
   public init(client: TreeHoleClient, cache: TwoTierCache, limitPerHost: Int = HostLimiter.defaultLimitPerHost) {
     self.client = client
     self.cache = cache
