@@ -67,16 +67,20 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateM
     case .deliver:
       consumerIsWaiting = false
       return action
-    // A queue that refunds room on drain wakes no producer when it has nothing to deliver.
-    case .suspend(let wake) where wake.isEmpty:
+    case .suspend(var wake):
       consumerIsWaiting = true
-      switch recruit() {
-      case .none: return action
-      case .wake(let worker): return .suspend(wakingProducers: [worker])
-      // The producer task machinery starts it, as it started the first worker.
-      case .start: return .startProducers
+      // Starting a task takes the refill's `.startProducers` path, which has no producers to
+      // wake (the queue refunds room on drain, so it never has any here).
+      switch recruit(mayStart: wake.isEmpty) {
+      case .none:
+        return action
+      case .wake(let worker):
+        wake.append(worker)
+        return .suspend(wakingProducers: wake)
+      case .start:
+        return .startProducers
       }
-    case .suspend, .finish, .fail:
+    case .finish, .fail:
       return action
     }
   }
@@ -197,13 +201,13 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateM
   /// One more worker, if more concurrency is allowed and nobody is already on the way to
   /// the next outer value.
   @inlinable
-  mutating func recruit() -> Recruit {
+  mutating func recruit(mayStart: Bool = true) -> Recruit {
     guard buffer.isOpen, seeking == 0, hasWorkToPull else { return .none }
     if let waiter = idle.popLast() {
       seeking += 1
       return .wake(waiter)
     }
-    guard recruitedWorkers < maxPublishers else { return .none }
+    guard mayStart, recruitedWorkers < maxPublishers else { return .none }
     recruitedWorkers += 1
     seeking += 1
     return .start
