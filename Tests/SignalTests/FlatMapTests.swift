@@ -21,6 +21,27 @@ private final class ConcurrencyGauge: Sendable {
   var peak: Int { highest.load(ordering: .relaxed) }
 }
 
+/// Inner publishers that each deliver their value only once all of them are subscribed, so
+/// they finish only if flatMap runs them all at the same time.
+private final class Rendezvous: Sendable {
+  private let arrived = Atomic<Int>(0)
+  private let gates: [ManualSource<Int>]
+
+  init(parties: Int) {
+    gates = (0..<parties).map { _ in ManualSource(Int.self) }
+  }
+
+  func member(_ index: Int) -> some Publisher<Int, Never> {
+    gates[index].publisher.handleEvents(receiveSubscription: { [self] in
+      guard arrived.add(1, ordering: .acquiringAndReleasing).newValue == gates.count else { return }
+      for (value, gate) in gates.enumerated() {
+        gate.send(value)
+        gate.finish()
+      }
+    })
+  }
+}
+
 @Suite struct FlatMapTests {
   @Test func deliversEveryInnerValue() async {
     let values = await [1, 2, 3].publisher.flatMap { n in [n * 10, n * 10 + 1].publisher }.allValues()
@@ -166,5 +187,37 @@ private final class ConcurrencyGauge: Sendable {
   @Test func innersThatCannotFailJoinAFailingOuter() async throws {
     let values = try await [1, 2].publisher.setFailureType(to: TestError.self).flatMap { Just($0 * 2) }.allValues()
     #expect(values.sorted() == [2, 4])
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: [1, 2, 3, 8])
+  func innersThatWaitForEachOtherRunConcurrently(maxPublishers: Int) async {
+    let rendezvous = Rendezvous(parties: maxPublishers)
+    let values = await (0..<maxPublishers).publisher.flatMap(maxPublishers: maxPublishers) { rendezvous.member($0) }
+      .allValues()
+    #expect(values.sorted() == Array(0..<maxPublishers))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func concurrencyStillGrowsAfterManyFastInners() async {
+    // The fast inners run back to back; the slow ones after them must still all run at once.
+    let rendezvous = Rendezvous(parties: 4)
+    let flat = (0..<1004).publisher.flatMap(maxPublishers: 4) { n -> AnyPublisher<Int, Never> in
+      n < 1000 ? Just(n).eraseToAnyPublisher() : rendezvous.member(n - 1000).map { $0 + 1000 }.eraseToAnyPublisher()
+    }
+    #expect(await flat.allValues().sorted() == Array(0..<1004))
+  }
+
+  @Test func aSlowInnerDoesNotHoldBackTheNextOnes() async {
+    let slow = ManualSource(Int.self)
+    var iterator = (0..<4).publisher.flatMap(maxPublishers: 2) { n -> AnyPublisher<Int, Never> in
+      n == 0 ? slow.publisher.eraseToAnyPublisher() : Just(n).eraseToAnyPublisher()
+    }.makeAsyncIterator()
+    var received: [Int] = []
+    for _ in 0..<3 { received.append(await iterator.next() ?? -1) }
+    #expect(received.sorted() == [1, 2, 3])
+    slow.send(0)
+    slow.finish()
+    #expect(await iterator.next() == 0)
+    #expect(await iterator.next() == nil)
   }
 }

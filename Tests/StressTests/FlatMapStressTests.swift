@@ -44,4 +44,52 @@ import Testing
       #expect(quiet)
     }
   }
+
+  @Test(.timeLimit(.minutes(5)))
+  func fastInnersThenInnersThatWaitForEachOther() async {
+    for _ in 0..<(20 * StressScale.factor) {
+      let maxPublishers = Int.random(in: 1...6)
+      let fast = Int.random(in: 0...200)
+      let cancelAfter = Bool.random() ? Int.random(in: 0...(fast + maxPublishers)) : nil
+      let quiet = await inQuietCensusScope {
+        let rendezvous = StressRendezvous(parties: maxPublishers)
+        let flat = (0..<(fast + maxPublishers)).publisher.flatMap(maxPublishers: maxPublishers) {
+          n -> AnyPublisher<Int, Never> in
+          n < fast ? Just(n).eraseToAnyPublisher() : rendezvous.member(n - fast).map { $0 + fast }.eraseToAnyPublisher()
+        }
+        let (values, _) = await consume(flat, cancelAfter: cancelAfter)
+        if cancelAfter == nil { #expect(values.sorted() == Array(0..<(fast + maxPublishers))) }
+        // Nobody else finishes the gates: a cancelled round must not leave a member waiting.
+        rendezvous.release()
+      }
+      #expect(quiet)
+    }
+  }
+}
+
+/// Inner publishers that each deliver their value only once all of them are subscribed.
+private final class StressRendezvous: Sendable {
+  private let arrived = Lock(0)
+  private let gates: [(stream: AsyncStream<Int>, continuation: AsyncStream<Int>.Continuation)]
+
+  init(parties: Int) {
+    gates = (0..<parties).map { _ in AsyncStream.makeStream(of: Int.self) }
+  }
+
+  func member(_ index: Int) -> some Publisher<Int, Never> {
+    gates[index].stream.publisher.handleEvents(receiveSubscription: { [self] in
+      let count = arrived.withLock { count in
+        count += 1
+        return count
+      }
+      if count == gates.count { release() }
+    })
+  }
+
+  func release() {
+    for (value, gate) in gates.enumerated() {
+      gate.continuation.yield(value)
+      gate.continuation.finish()
+    }
+  }
 }

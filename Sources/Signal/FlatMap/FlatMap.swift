@@ -19,6 +19,7 @@ extension Publisher {
   ///   then waits.
   ///
   /// See Docs/Signal/FlatMap.md.
+  @inlinable
   public func flatMap<Inner: Publisher>(
     maxPublishers: Int = Publishers.FlatMapDefaults.maxPublishers,
     _ transform: @escaping @Sendable (Output) -> Inner
@@ -31,6 +32,7 @@ extension Publisher {
   /// ```swift
   /// let thumbnails = failingPosts.flatMap { post in Just(post.thumbnail) }
   /// ```
+  @inlinable
   public func flatMap<Inner: Publisher>(
     maxPublishers: Int = Publishers.FlatMapDefaults.maxPublishers,
     _ transform: @escaping @Sendable (Output) -> Inner
@@ -47,6 +49,7 @@ extension Publisher where Failure == Never {
   /// ```swift
   /// let words = ["a b", "c"].publisher.flatMap { $0.split(separator: " ").publisher }
   /// ```
+  @inlinable
   public func flatMap<Inner: Publisher>(
     maxPublishers: Int = Publishers.FlatMapDefaults.maxPublishers,
     _ transform: @escaping @Sendable (Output) -> Inner
@@ -76,31 +79,42 @@ extension Publishers {
     public let maxPublishers: Int
     public let transform: @Sendable (Upstream.Output) -> Inner
 
+    @inlinable
     public init(upstream: Upstream, maxPublishers: Int, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
       self.upstream = upstream
       self.maxPublishers = Swift.max(1, maxPublishers)
       self.transform = transform
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
-      Iterator(FlatMapStorage(upstream: upstream, maxPublishers: maxPublishers, transform: transform))
+      // The worker closure is made here, so that the workers run code specialized for
+      // these publishers.
+      let storage = FlatMapStorage(upstream: upstream, maxPublishers: maxPublishers, transform: transform) {
+        storage, index in await storage.runWorker(index)
+      }
+      return Iterator(storage)
     }
 
     /// The iterator of a ``Publishers/FlatMap``: one subscription to the upstream and its
     /// inner publishers.
     public struct Iterator: AsyncIteratorProtocol {
-      private let lifetime: SubscriptionLifetime<FlatMapStorage<Upstream, Inner>>
+      @usableFromInline let lifetime: SubscriptionLifetime<FlatMapStorage<Upstream, Inner>>
       /// Room comes back when the batch is taken, so the batch never reports its progress.
-      private var batch = ConsumerBatch<Output>(capacity: 16, reportInterval: .max, countsElements: false)
+      @usableFromInline var batch: ConsumerBatch<Output>
 
+      @usableFromInline
       init(_ storage: FlatMapStorage<Upstream, Inner>) {
         lifetime = SubscriptionLifetime(storage)
+        batch = ConsumerBatch(capacity: 16, reportInterval: .max, countsElements: false)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
         try await batch.next(from: lifetime.storage, isolation: actor)
       }

@@ -3,33 +3,51 @@
 /// It moves between worker tasks, so it lives outside the lock: only the worker that took
 /// the baton (``FlatMapStateMachine/nextWork()`` returned `.pull`) touches it, until it hands
 /// the baton back with ``FlatMapStateMachine/pulled()`` or `outerFinished()`.
+@usableFromInline
 final class OuterBaton<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {
   // @unchecked: the state machine grants the baton to one worker at a time under the lock,
   // whose release and acquire order every access; the TSan run of FlatMapStressTests
   // (workers racing for the baton) would report an access outside that protocol.
-  var iterator: Iterator
+  @usableFromInline var iterator: Iterator
 
+  @usableFromInline
   init(_ iterator: Iterator) {
     self.iterator = iterator
   }
 }
 
 /// The shared state of one `flatMap` subscription: see ``FlatMapStateMachine``.
+@usableFromInline
 final class FlatMapStorage<Upstream: Publisher, Inner: Publisher>: ProducerQueueStorage
 where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
-  typealias StateMachine = FlatMapStateMachine<Inner.Output, Upstream.Failure>
-  typealias Element = Inner.Output
-  typealias Failure = Upstream.Failure
+  @usableFromInline typealias StateMachine = FlatMapStateMachine<Inner.Output, Upstream.Failure>
+  @usableFromInline typealias Element = Inner.Output
+  @usableFromInline typealias Failure = Upstream.Failure
+  /// Runs one worker with the given index: ``runWorker(_:)``, specialized where the
+  /// subscription is made.
+  @usableFromInline typealias Worker = @Sendable (FlatMapStorage, Int) async -> Void
 
-  let state: Lock<StateMachine>
-  let census: CensusScope?
-  private let outer: OuterBaton<Upstream.AsyncIterator>
-  private let transform: @Sendable (Upstream.Output) -> Inner
+  @usableFromInline let state: Lock<StateMachine>
+  @usableFromInline let census: CensusScope?
+  @usableFromInline let outer: OuterBaton<Upstream.AsyncIterator>
+  @usableFromInline let transform: @Sendable (Upstream.Output) -> Inner
+  @usableFromInline let worker: Worker
 
-  init(upstream: Upstream, maxPublishers: Int, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
+  /// How many values one inner publisher may have waiting for the consumer before it is
+  /// held back.
+  @usableFromInline static var capacityPerInner: Int { 64 }
+
+  @usableFromInline
+  init(
+    upstream: Upstream,
+    maxPublishers: Int,
+    transform: @escaping @Sendable (Upstream.Output) -> Inner,
+    worker: @escaping Worker
+  ) {
     outer = OuterBaton(upstream.makeAsyncIterator())
     self.transform = transform
-    state = Lock(StateMachine(maxPublishers: maxPublishers, capacityPerInner: flatMapBufferCapacity))
+    self.worker = worker
+    state = Lock(StateMachine(maxPublishers: maxPublishers, capacityPerInner: Self.capacityPerInner))
     census = Census.objectCreated()
   }
 
@@ -37,18 +55,17 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     census.objectDestroyed()
   }
 
-  /// The first worker runs in the producer task; it starts the others as needed.
+  /// Every recruited worker starts here: the first in the producer task, the others in
+  /// tasks of their own.
+  @usableFromInline
   var runProducers: @Sendable (FlatMapStorage) async -> Void {
     { storage in
-      if let index = storage.state.withLock({ $0.start() }) { await storage.runWorker(index) }
+      if let index = storage.state.withLock({ $0.workerStarted() }) { await storage.worker(storage, index) }
     }
   }
 
-  private func startWorker(_ index: Int) {
-    adopt(Task { await runWorker(index) })
-  }
-
-  private func runWorker(_ index: Int) async {
+  @inlinable
+  func runWorker(_ index: Int) async {
     while true {
       switch state.withLock({ $0.nextWork() }) {
       case .exit:
@@ -64,7 +81,8 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
 
   /// Pulls the next outer value with the baton held and turns it into an inner publisher;
   /// `nil` when the worker must end.
-  private func pullInner() async -> Inner? {
+  @inlinable
+  func pullInner() async -> Inner? {
     let value: Upstream.Output?
     do throws(Upstream.Failure) {
       value = try await outer.iterator.next(isolation: nil)
@@ -82,15 +100,20 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     switch state.withLock({ $0.pulled() }) {
     case .exit:
       return nil
-    case .run(let wake, let start):
-      if let wake { resume(wake) }
-      if let start { startWorker(start) }
+    case .run(.none):
+      return inner
+    case .run(.wake(let waiter)):
+      resume(waiter)
+      return inner
+    case .run(.start):
+      adopt(Task { await runProducers(self) })
       return inner
     }
   }
 
   /// Runs one inner publisher to its end; `false` when the worker must end.
-  private func run(_ inner: Inner, from index: Int) async -> Bool {
+  @inlinable
+  func run(_ inner: Inner, from index: Int) async -> Bool {
     var iterator = inner.makeAsyncIterator()
     do throws(Inner.Failure) {
       while let value = try await iterator.next(isolation: nil) {
@@ -104,11 +127,8 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     return true
   }
 
-  private func parkIdle() async {
+  @inlinable
+  func parkIdle() async {
     await withUnsafeContinuation { (waiter: Waiter) in park(waiter) { $0.parkIdle($1) } }
   }
 }
-
-/// How many values one inner publisher of a `flatMap` may have waiting for the consumer
-/// before it is held back.
-let flatMapBufferCapacity = 64

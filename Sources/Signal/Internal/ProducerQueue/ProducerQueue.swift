@@ -9,10 +9,12 @@
 /// Why per producer: `zip` holds values until a tuple is complete, so one shared bound would
 /// let a fast upstream take all the room and starve the tuple it waits for; `flatMap` and
 /// `switchToLatest` promise each inner publisher its own room.
+@usableFromInline
 struct ProducerQueue<Element, Failure: Error> {
-  typealias Waiter = UnsafeContinuation<Void, Never>
+  @usableFromInline typealias Waiter = UnsafeContinuation<Void, Never>
 
-  enum Phase {
+  @usableFromInline
+  enum Phase: Sendable {
     /// No demand yet: nothing runs.
     case idle
     case open
@@ -22,19 +24,19 @@ struct ProducerQueue<Element, Failure: Error> {
     case ended
   }
 
-  private(set) var phase = Phase.idle
-  private var queue = RingBuffer<Element>()
+  @usableFromInline var phase = Phase.idle
+  @usableFromInline var queue = RingBuffer<Element>()
   /// The producer tasks, cancelled when the stream ends.
-  private var tasks: [Task<Void, Never>] = []
-  private var consumer: Waiter?
+  @usableFromInline var tasks: [Task<Void, Never>] = []
+  @usableFromInline var consumer: Waiter?
   /// How many more values each producer may queue before it must wait.
-  private var credits: [Int]
+  @usableFromInline var credits: [Int]
   /// Values queued per producer since the last drain; returned as credits by the drain when
   /// `refundsOnDrain` (the operator does not need to hold values beyond the drained batch).
-  private var queuedSinceDrain: [Int]
-  private var parkedProducers: [Waiter?]
-  private let capacity: Int
-  private let refundsOnDrain: Bool
+  @usableFromInline var queuedSinceDrain: [Int]
+  @usableFromInline var parkedProducers: [Waiter?]
+  @usableFromInline let capacity: Int
+  @usableFromInline let refundsOnDrain: Bool
 
   /// - Parameters:
   ///   - producers: the number of producer slots (indices `0..<producers`).
@@ -42,6 +44,7 @@ struct ProducerQueue<Element, Failure: Error> {
   ///   - refundsOnDrain: `true` when draining a value frees its room; `false` when the
   ///     consumer hands room back itself (``consumed(_:)``: one value of every producer per
   ///     unit), as `zip` does for values it keeps until a tuple can be formed.
+  @usableFromInline
   init(producers: Int, capacity: Int, refundsOnDrain: Bool) {
     self.capacity = Swift.max(1, capacity)
     self.refundsOnDrain = refundsOnDrain
@@ -50,6 +53,7 @@ struct ProducerQueue<Element, Failure: Error> {
     parkedProducers = Array(repeating: nil, count: producers)
   }
 
+  @inlinable
   var isOpen: Bool {
     if case .open = phase { return true }
     return false
@@ -57,6 +61,7 @@ struct ProducerQueue<Element, Failure: Error> {
 
   // MARK: Producers
 
+  @usableFromInline
   enum PushAction {
     /// Queued; resume the consumer if one is given.
     case queued(wake: Waiter?)
@@ -66,6 +71,7 @@ struct ProducerQueue<Element, Failure: Error> {
     case closed
   }
 
+  @inlinable
   mutating func push(_ element: Element, from producer: Int) -> PushAction {
     guard isOpen else { return .closed }
     guard credits[producer] > 0 else { return .full }
@@ -76,6 +82,7 @@ struct ProducerQueue<Element, Failure: Error> {
   }
 
   /// Queues an element that needs no room (an upstream's end): it is never held back.
+  @inlinable
   mutating func pushUncounted(_ element: Element) -> Waiter? {
     guard isOpen else { return nil }
     queue.append(element)
@@ -84,6 +91,7 @@ struct ProducerQueue<Element, Failure: Error> {
 
   /// Parks a producer that found no room. Returns `false` (resume it at once, then push
   /// again) when room appeared or the stream closed since its push.
+  @inlinable
   mutating func parkProducer(_ producer: Int, _ waiter: Waiter) -> Bool {
     guard isOpen, credits[producer] == 0 else { return false }
     parkedProducers[producer] = waiter
@@ -92,6 +100,7 @@ struct ProducerQueue<Element, Failure: Error> {
 
   /// Gives a producer slot to a new producer (`switchToLatest`'s next inner): its queued
   /// values are discarded and its room restored. Returns the slot's parked old producer.
+  @inlinable
   mutating func resetProducer(_ producer: Int, discardingQueue: Bool) -> Waiter? {
     if discardingQueue { queue.removeAll() }
     credits[producer] = capacity
@@ -103,6 +112,7 @@ struct ProducerQueue<Element, Failure: Error> {
 
   /// The consumer handed back `count` units of room (one value of every producer each);
   /// returns the producers to wake. Nothing to do when draining refunds.
+  @inlinable
   mutating func consumed(_ count: Int) -> [Waiter] {
     guard !refundsOnDrain, count > 0 else { return [] }
     var wake: [Waiter] = []
@@ -114,6 +124,7 @@ struct ProducerQueue<Element, Failure: Error> {
   }
 
   /// Moves every queued value into the consumer's empty `batch` (its storage is reused).
+  @inlinable
   mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction<Failure> {
     var wake = consumed(count)
     switch phase {
@@ -145,6 +156,7 @@ struct ProducerQueue<Element, Failure: Error> {
 
   /// Parks the consumer. Returns `false` (resume it at once) when something arrived since
   /// its refill found nothing.
+  @inlinable
   mutating func parkConsumer(_ waiter: Waiter) -> Bool {
     guard queue.isEmpty, isOpen else { return false }
     consumer = waiter
@@ -155,6 +167,7 @@ struct ProducerQueue<Element, Failure: Error> {
 
   /// Keeps a producer task so that the end of the stream cancels it. Returns `false` when
   /// the stream has already ended: the caller cancels the task itself.
+  @inlinable
   mutating func adopt(_ task: Task<Void, Never>) -> Bool {
     guard isOpen else { return false }
     tasks.append(task)
@@ -163,6 +176,7 @@ struct ProducerQueue<Element, Failure: Error> {
 
   /// Stops accepting values; the consumer gets what is queued, then `completion`. The first
   /// ending wins. The producers still running are cancelled.
+  @inlinable
   mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
     guard isOpen else { return BatchTermination() }
     phase = .completing(completion)
@@ -170,6 +184,7 @@ struct ProducerQueue<Element, Failure: Error> {
   }
 
   /// Discards everything and ends the consumer's stream with `nil`.
+  @inlinable
   mutating func cancel() -> BatchTermination {
     if case .ended = phase { return BatchTermination() }
     phase = .ended
@@ -177,7 +192,8 @@ struct ProducerQueue<Element, Failure: Error> {
     return takeTermination()
   }
 
-  private mutating func takeTermination() -> BatchTermination {
+  @inlinable
+  mutating func takeTermination() -> BatchTermination {
     var termination = BatchTermination(consumer: consumer.take())
     for producer in parkedProducers.indices {
       if let waiter = parkedProducers[producer].take() { termination.producers.append(waiter) }
