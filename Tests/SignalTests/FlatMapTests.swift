@@ -43,6 +43,12 @@ private final class Rendezvous: Sendable {
 }
 
 @Suite struct FlatMapTests {
+  @Test func anUnlimitedMaximumIsCappedInsteadOfAllocatingForIt() async {
+    let publisher = (0..<100).publisher.flatMap(maxPublishers: .max) { Just($0) }
+    #expect(publisher.maxPublishers == Publishers.FlatMapDefaults.ceiling)
+    #expect(await publisher.allValues().sorted() == Array(0..<100))
+  }
+
   @Test func deliversEveryInnerValue() async {
     let values = await [1, 2, 3].publisher.flatMap { n in [n * 10, n * 10 + 1].publisher }.allValues()
     #expect(values.sorted() == [10, 11, 20, 21, 30, 31])

@@ -8,8 +8,9 @@ extension Publisher {
   /// ```
   ///
   /// - Concurrency and back-pressure: at most `maxPublishers` inner publishers are
-  ///   subscribed at once (a value below 1 counts as 1); while that many are active, no
-  ///   further value is taken from this publisher.
+  ///   subscribed at once (a value below 1 counts as 1, one above
+  ///   ``Publishers/FlatMapDefaults/ceiling`` as the ceiling); while that many are active,
+  ///   no further value is taken from this publisher.
   /// - Ordering: the values of one inner publisher keep their order; those of different
   ///   inner publishers interleave as they arrive.
   /// - Completion: finishes when this publisher and every inner publisher have finished.
@@ -64,6 +65,9 @@ extension Publishers {
     /// How many inner publishers run at once unless told otherwise: bounded, so that a
     /// flood of outer values cannot start unbounded work.
     public static let maxPublishers = 16
+    /// The most inner publishers that can run at once, whatever is asked: each active inner
+    /// has a worker task and per-producer bookkeeping, so "unlimited" (`Int.max`) means this.
+    public static let ceiling = 1024
   }
 
   /// Delivers the values of the publishers its upstream's values are turned into. See
@@ -75,14 +79,14 @@ extension Publishers {
     public typealias Failure = Upstream.Failure
 
     public let upstream: Upstream
-    /// How many inner publishers run at once (at least 1).
+    /// How many inner publishers run at once (at least 1, at most ``FlatMapDefaults/ceiling``).
     public let maxPublishers: Int
     public let transform: @Sendable (Upstream.Output) -> Inner
 
     @inlinable
     public init(upstream: Upstream, maxPublishers: Int, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
       self.upstream = upstream
-      self.maxPublishers = Swift.max(1, maxPublishers)
+      self.maxPublishers = Swift.min(Swift.max(1, maxPublishers), FlatMapDefaults.ceiling)
       self.transform = transform
     }
 
