@@ -6,7 +6,7 @@ struct RunSettings {
   var repetitions: Int { quick ? 3 : 7 }
 
   /// `full` elements normally, a fraction in quick mode, never below `floor`.
-  func size(_ full: Int, quickDivisor: Int = 5, floor: Int = 1) -> Int {
+  func size(_ full: Int, quickDivisor: Int = 10, floor: Int = 1) -> Int {
     quick ? Swift.max(floor, full / quickDivisor) : full
   }
 }
