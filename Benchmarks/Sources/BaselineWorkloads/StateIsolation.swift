@@ -17,7 +17,8 @@ actor ActorCounter {
 
 /// The shared state behind a pthread mutex, as Signal's `Lock` holds it.
 final class LockedCounter: @unchecked Sendable {
-  // @unchecked: `value` is only touched between lock and unlock below.
+  // @unchecked: `value` is only touched between lock and unlock below; `lockedUpdates`
+  // checks the exact total on every run (CI runs it), so a lost update would stop the bench.
   private var value = 0
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
@@ -63,5 +64,8 @@ public func lockedUpdates(_ n: Int) async -> Int {
       }
     }
   }
+  let half = n / 2
+  let expected = 2 &* (half &* (half &- 1) / 2)
+  precondition(counter.total == expected, "lost updates: \(counter.total) != \(expected)")
   return counter.total
 }
