@@ -1,3 +1,5 @@
+import CHollowCRC32
+
 /// CRC-32 (IEEE 802.3, the polynomial zlib, PNG and gzip use), computed incrementally.
 ///
 /// ```swift
@@ -31,12 +33,42 @@ public struct CRC32: Sendable, Hashable {
 
   /// Adds the bytes of `buffer` to the checksum.
   ///
-  /// Slicing-by-8: eight bytes per step through eight tables (about eight times fewer dependent
-  /// lookups than a byte at a time), then the last few bytes one at a time. Any alignment works.
+  /// With carry-less multiplication (x86-64 `PCLMULQDQ`, or `VPCLMULQDQ` with AVX2) or the ARMv8
+  /// CRC-32 instructions, the whole 16-byte blocks of a buffer of 64 bytes or more are folded in
+  /// hardware at 8 to 18 GB/s, so checking a cache entry costs a fraction of reading it. The rest,
+  /// and every byte on other processors, goes through the tables: slicing-by-8, eight bytes per step
+  /// through eight tables, then the last few bytes one at a time. Every path gives the same value;
+  /// any alignment works.
   public mutating func update(buffer: UnsafeRawBufferPointer) {
-    guard var cursor = buffer.baseAddress, !buffer.isEmpty else { return }
+    state = Self.advance(state, over: buffer, foldLevel: Self.foldLevel)
+  }
+
+  /// What this processor can fold in hardware: 0 nothing, 1 with 128-bit multiplies, 2 with 256-bit ones.
+  static let foldLevel = Int(hollow_crc32_fold_level())
+
+  /// The checksum of `buffer`, folding with the instructions of `foldLevel` at most (0 uses the tables
+  /// alone), so tests can compare every path this processor has.
+  static func checksum(_ buffer: UnsafeRawBufferPointer, foldLevel: Int) -> UInt32 {
+    ~advance(0xFFFF_FFFF, over: buffer, foldLevel: min(foldLevel, Self.foldLevel))
+  }
+
+  private static func advance(_ state: UInt32, over buffer: UnsafeRawBufferPointer, foldLevel: Int) -> UInt32 {
+    guard var cursor = buffer.baseAddress, !buffer.isEmpty else { return state }
     var remaining = buffer.count
     var crc = state
+    if foldLevel > 0, remaining >= 64 {
+      let folded = remaining & ~15
+      crc = hollow_crc32_fold(Int32(foldLevel), crc, cursor.assumingMemoryBound(to: UInt8.self), folded)
+      cursor += folded
+      remaining -= folded
+    }
+    updateWithTables(&crc, cursor: cursor, remaining: remaining)
+    return crc
+  }
+
+  private static func updateWithTables(_ crc: inout UInt32, cursor start: UnsafeRawPointer, remaining count: Int) {
+    var cursor = start
+    var remaining = count
     Self.tables.withUnsafeBufferPointer { tables in
       guard let table = tables.baseAddress else { return }
       while remaining >= 8 {
@@ -59,7 +91,6 @@ public struct CRC32: Sendable, Hashable {
         remaining -= 1
       }
     }
-    state = crc
   }
 
   @inline(__always)

@@ -113,8 +113,10 @@ public actor DiskCache {
     var expires: Timestamp
     var payloadCRC: UInt32
 
-    init(_ header: EntryHeader, lastAccess: Timestamp) {
-      self.key = String(decoding: header.key, as: UTF8.self)
+    /// `key` is the header's key as a string, when the caller already has it (a lookup does: it looked up
+    /// that key), which spares decoding it again on every hit.
+    init(_ header: EntryHeader, key: String? = nil, lastAccess: Timestamp) {
+      self.key = key ?? String(decoding: header.key, as: UTF8.self)
       self.lastAccess = lastAccess
       self.expires = header.expires
       self.payloadCRC = header.payloadCRC
@@ -184,12 +186,13 @@ public actor DiskCache {
     let keyBytes = Array(key.utf8)
     let name = SHA256.hex(keyBytes)
     let now = Timestamp(self.now())
-    if let record = index.peek(name), record.expires <= now {
+    let known = index.peekWithCost(name)
+    if let record = known?.value, record.expires <= now {
       settle(name, key: keyBytes, now: now)
       counters.misses += 1
       return nil
     }
-    switch folder.read(name, expectedKey: keyBytes, payload: true, touch: now) {
+    switch folder.read(name, expectedKey: keyBytes, payload: true, touch: now, sizeHint: known?.cost) {
     case .missing:
       index.removeValue(forKey: name)
     case .failed:
@@ -201,7 +204,7 @@ public actor DiskCache {
         settle(name, key: keyBytes, now: now)
         break
       }
-      index.set(IndexRecord(header, lastAccess: now), forKey: name, cost: header.fileSize)
+      index.set(IndexRecord(header, key: key, lastAccess: now), forKey: name, cost: header.fileSize)
       counters.hits += 1
       return Entry(
         data: payload, created: header.created.date,

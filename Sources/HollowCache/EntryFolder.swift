@@ -68,92 +68,151 @@ final class EntryFolder {
   /// checksum checked only when `payload` is true. When `touch` is given, the file is sound and its recorded
   /// last access is more than ``EntryHeader/lastAccessGranularity`` older, that field is rewritten to `touch`.
   ///
-  /// One `pread` brings the header and the start of the payload (the first ``firstReadSize`` bytes); the rest
-  /// of the payload is read straight into the `Data` returned, so the payload is copied once at most.
-  func read(_ name: String, expectedKey: [UInt8]?, payload: Bool, touch: Timestamp?) -> EntryRead {
-    var touch = touch
+  /// With the payload, a file of up to ``wholeReadLimit`` bytes comes in with one `pread` into the buffer
+  /// the returned `Data` keeps, so its bytes are never copied in this process. `sizeHint` (the size the
+  /// index last saw) saves asking the system for the size: a read of one byte more that comes back short
+  /// proves the file ends there. A larger file has its header read and checked first, so a huge garbage file
+  /// costs no huge allocation, then its payload is read straight into the `Data`'s buffer.
+  func read(_ name: String, expectedKey: [UInt8]?, payload: Bool, touch: Timestamp?, sizeHint: Int? = nil)
+    -> EntryRead
+  {
     let file: FileDescriptor
     do throws(SystemError) {
-      file = try Self.open(entryPath(name), writable: touch != nil)
+      file = try FileDescriptor(path: entryPath(name), flags: O_RDONLY)
     } catch {
-      guard touch != nil, error.code == EACCES else { return error.code == ENOENT ? .missing : .failed(error) }
-      // A file we may read but not write is still served; only its last access is not recorded.
-      touch = nil
-      do throws(SystemError) {
-        file = try Self.open(entryPath(name), writable: false)
-      } catch {
-        return error.code == ENOENT ? .missing : .failed(error)
-      }
+      return error.code == ENOENT ? .missing : .failed(error)
     }
     do throws(SystemError) {
-      let size = try file.size()
-      guard size > 0 else { return .defective(.empty) }
-      let first = try file.read(at: 0, count: payload ? min(size, Self.firstReadSize) : EntryHeader.fixedSize)
-      let fixed = Array(first.prefix(EntryHeader.fixedSize))
-      let keyLength: Int
-      do throws(EntryDefect) {
-        keyLength = try EntryHeader.keyLength(fixed: fixed)
-      } catch {
-        return .defective(error)
+      var outcome: Result<LoadedEntry, EntryDefect>?
+      if payload, let sizeHint, sizeHint < Self.wholeReadLimit {
+        outcome = try Self.loadWhole(file, capacity: sizeHint + 1, sizeKnown: false)
       }
-      let keyEnd = EntryHeader.fixedSize + keyLength
-      let key =
-        first.count >= keyEnd
-        ? Array(first[EntryHeader.fixedSize..<keyEnd]) : try file.read(at: EntryHeader.fixedSize, count: keyLength)
-      let header: EntryHeader
-      do throws(EntryDefect) {
-        header = try EntryHeader(fixed: fixed, key: key, fileSize: size)
-      } catch {
-        return .defective(error)
+      if outcome == nil {
+        let size = try file.size()
+        guard size > 0 else { return .defective(.empty) }
+        outcome =
+          payload && size <= Self.wholeReadLimit
+          ? try Self.loadWhole(file, capacity: size, sizeKnown: true)
+          : try Self.loadHeaderFirst(file, size: size, payload: payload)
       }
-      let keyMatches = expectedKey.map { $0 == key } ?? (SHA256.hex(key) == name)
+      let loaded: LoadedEntry
+      switch outcome {
+      case .success(let entry)?: loaded = entry
+      case .failure(let defect)?: return .defective(defect)
+      case nil: return .defective(.truncated)  // unreachable: a read of a known size always decides
+      }
+      let keyMatches = expectedKey.map { $0 == loaded.header.key } ?? (SHA256.hex(loaded.header.key) == name)
       guard keyMatches else { return .defective(.keyMismatch) }
-      var body: Data?
-      if payload {
-        guard let bytes = try Self.payload(of: header, in: file, first: first) else { return .defective(.truncated) }
-        guard CRC32.checksum(bytes) == header.payloadCRC else { return .defective(.payloadChecksum) }
-        body = bytes
+      if let body = loaded.payload {
+        var crc = CRC32()
+        body.withUnsafeBytes { crc.update(buffer: $0) }
+        guard crc.value == loaded.header.payloadCRC else { return .defective(.payloadChecksum) }
       }
+      let header = loaded.header
       if let touch, header.lastAccess.microseconds < touch.microseconds - EntryHeader.lastAccessGranularity {
-        // Best effort: a lost last-access update only changes which entry is evicted first.
-        try? file.write(EntryHeader.encodeLastAccess(touch), at: EntryHeader.lastAccessOffset)
+        // Best effort, on a descriptor of its own since this is rare (once a minute per entry at most): a file
+        // we may read but not write is still served, and a lost update only changes which entry is evicted
+        // first.
+        if let writable = try? FileDescriptor(path: entryPath(name), flags: O_WRONLY) {
+          try? writable.write(EntryHeader.encodeLastAccess(touch), at: EntryHeader.lastAccessOffset)
+        }
       }
-      return .valid(header, payload: body)
+      return .valid(header, payload: loaded.payload)
     } catch {
       return .failed(error)
     }
   }
 
-  /// Enough for the header of any key up to a few kilobytes and the whole of a small payload.
-  static let firstReadSize = 16 << 10
+  /// Files up to this size are read whole in one system call when their payload is wanted.
+  static let wholeReadLimit = 1 << 20
 
-  /// The payload of `header`'s file: what `first` (the file's first bytes) holds of it, then the rest read
-  /// into the same buffer; nil when the file is shorter than its header says.
-  private static func payload(of header: EntryHeader, in file: borrowing FileDescriptor, first: [UInt8])
-    throws(SystemError) -> Data?
+  /// A decoded header and, when asked for, the payload (not yet checked against its checksum).
+  private struct LoadedEntry {
+    var header: EntryHeader
+    var payload: Data?
+  }
+
+  /// The whole file in one `pread` of up to `capacity` bytes; the payload `Data` keeps the buffer and frees it.
+  ///
+  /// With `sizeKnown`, `capacity` is the file's size and a shorter read means something truncated it under
+  /// us. Without, `capacity` is a guess one byte over the expected size, nil means the file is larger, and a
+  /// single `pread` is trusted to reach the end of the file: were it ever short for another reason, the
+  /// header's length check would call the file truncated, and the caller's re-read under the lock (which
+  /// knows the size) would find it sound and keep it.
+  private static func loadWhole(_ file: borrowing FileDescriptor, capacity: Int, sizeKnown: Bool) throws(SystemError)
+    -> Result<LoadedEntry, EntryDefect>?
   {
-    let length = header.payloadLength
-    guard length > 0 else { return Data() }
-    let inFirst = max(0, min(length, first.count - header.size))
-    guard let memory = malloc(length) else { throw SystemError(code: ENOMEM) }
-    let buffer = UnsafeMutableRawBufferPointer(start: memory, count: length)
-    if inFirst > 0 {
-      first.withUnsafeBytes {
-        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[header.size..<(header.size + inFirst)]))
-      }
-    }
-    let read: Int
+    guard let memory = malloc(capacity) else { throw SystemError(code: ENOMEM) }
+    let size: Int
     do throws(SystemError) {
-      read = try file.read(at: header.size + inFirst, into: UnsafeMutableRawBufferPointer(rebasing: buffer[inFirst...]))
+      let buffer = UnsafeMutableRawBufferPointer(start: memory, count: capacity)
+      size = try sizeKnown ? file.read(at: 0, into: buffer) : file.readOnce(at: 0, into: buffer)
     } catch {
       free(memory)
       throw error
     }
-    guard inFirst + read == length else {
+    if sizeKnown ? size < capacity : size == capacity {
       free(memory)
-      return nil
+      return sizeKnown ? .failure(.truncated) : nil
     }
-    return Data(bytesNoCopy: memory, count: length, deallocator: .free)
+    guard size > 0 else {
+      free(memory)
+      return .failure(.empty)
+    }
+    let buffer = UnsafeRawBufferPointer(start: memory, count: size)
+    let header: EntryHeader
+    do throws(EntryDefect) {
+      header = try EntryHeader(file: buffer, fileSize: size)
+    } catch {
+      free(memory)
+      return .failure(error)
+    }
+    guard header.payloadLength > 0 else {
+      free(memory)
+      return .success(LoadedEntry(header: header, payload: Data()))
+    }
+    let payloadStart = header.size
+    let payload = Data(
+      bytesNoCopy: memory + payloadStart, count: header.payloadLength,
+      deallocator: .custom { start, _ in free(start - payloadStart) })
+    return .success(LoadedEntry(header: header, payload: payload))
+  }
+
+  /// The header (fixed part, then key) read and checked, then, when asked for, the payload read straight into
+  /// the `Data` returned.
+  private static func loadHeaderFirst(_ file: borrowing FileDescriptor, size: Int, payload: Bool) throws(SystemError)
+    -> Result<LoadedEntry, EntryDefect>
+  {
+    let fixed = try file.read(at: 0, count: EntryHeader.fixedSize)
+    let keyLength: Int
+    do throws(EntryDefect) {
+      keyLength = try EntryHeader.keyLength(fixed: fixed)
+    } catch {
+      return .failure(error)
+    }
+    let key = try file.read(at: EntryHeader.fixedSize, count: keyLength)
+    let header: EntryHeader
+    do throws(EntryDefect) {
+      header = try EntryHeader(fixed: fixed, key: key, fileSize: size)
+    } catch {
+      return .failure(error)
+    }
+    guard payload else { return .success(LoadedEntry(header: header, payload: nil)) }
+    let length = header.payloadLength
+    guard length > 0 else { return .success(LoadedEntry(header: header, payload: Data())) }
+    guard let memory = malloc(length) else { throw SystemError(code: ENOMEM) }
+    let read: Int
+    do throws(SystemError) {
+      read = try file.read(at: header.size, into: UnsafeMutableRawBufferPointer(start: memory, count: length))
+    } catch {
+      free(memory)
+      throw error
+    }
+    guard read == length else {
+      free(memory)
+      return .failure(.truncated)
+    }
+    return .success(LoadedEntry(header: header, payload: Data(bytesNoCopy: memory, count: length, deallocator: .free)))
   }
 
   /// Writes `bytes` as the entry file `name` atomically: a temporary file in this folder is written, synced
@@ -218,10 +277,6 @@ final class EntryFolder {
       }
     }
     return (entries, temporaries)
-  }
-
-  private static func open(_ path: String, writable: Bool) throws(SystemError) -> FileDescriptor {
-    try FileDescriptor(path: path, flags: writable ? O_RDWR : O_RDONLY)
   }
 
   static func isEntryName(_ name: String) -> Bool {

@@ -99,6 +99,14 @@ struct EntryHeader: Equatable {
 }
 
 extension EntryHeader {
+  /// Decodes the header at the start of `file`, the bytes of a whole entry file.
+  init(file: UnsafeRawBufferPointer, fileSize: Int) throws(EntryDefect) {
+    let fixed = Array(file.prefix(Self.fixedSize))
+    let keyLength = try Self.keyLength(fixed: fixed)
+    guard file.count >= Self.fixedSize + keyLength else { throw .truncated }
+    try self.init(fixed: fixed, key: Array(file[Self.fixedSize..<(Self.fixedSize + keyLength)]), fileSize: fileSize)
+  }
+
   /// Decodes a header from its fixed part and key bytes, checking it against the size of its file.
   init(fixed: [UInt8], key: [UInt8], fileSize: Int) throws(EntryDefect) {
     let keyLength = try Self.keyLength(fixed: fixed)

@@ -75,6 +75,19 @@ struct FileDescriptor: ~Copyable {
     return done
   }
 
+  /// One `pread` of up to `buffer.count` bytes from `offset` (retried only on `EINTR`); returns the bytes read.
+  ///
+  /// On a local regular file a short count means the end of the file, which saves the second call that
+  /// ``read(at:into:)`` makes to prove it; callers must still cope with a short count that is not the end.
+  func readOnce(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    while true {
+      let result = pread(raw, base, buffer.count, off_t(offset))
+      if result >= 0 { return result }
+      guard errno == EINTR else { throw SystemError.last() }
+    }
+  }
+
   /// Writes every byte of `bytes` at `offset`.
   func write(_ bytes: [UInt8], at offset: Int) throws(SystemError) {
     var failure: SystemError?

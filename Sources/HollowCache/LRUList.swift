@@ -38,6 +38,12 @@ struct LRUList<Key: Hashable, Value> {
     return nodes[slot]?.value
   }
 
+  /// The value and cost for `key`, leaving the order alone.
+  func peekWithCost(_ key: Key) -> (value: Value, cost: Int)? {
+    guard let slot = slots[key], let node = nodes[slot] else { return nil }
+    return (node.value, node.cost)
+  }
+
   /// Stores `value` as the most recently used entry, replacing and returning any previous value for `key`.
   @discardableResult
   mutating func set(_ value: Value, forKey key: Key, cost: Int) -> Value? {

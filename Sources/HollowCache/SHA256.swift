@@ -5,16 +5,19 @@
 /// // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
 public struct SHA256: Sendable {
-  private var hash: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
+  /// The eight working words, kept out of an array so hashing a short key allocates nothing for them.
+  private struct Words {
+    var a: UInt32 = 0x6a09_e667, b: UInt32 = 0xbb67_ae85, c: UInt32 = 0x3c6e_f372, d: UInt32 = 0xa54f_f53a
+    var e: UInt32 = 0x510e_527f, f: UInt32 = 0x9b05_688c, g: UInt32 = 0x1f83_d9ab, h: UInt32 = 0x5be0_cd19
+  }
+
+  private var hash = Words()
+  /// The bytes of an unfinished block, fewer than 64.
   private var pending: [UInt8] = []
   private var totalBytes: UInt64 = 0
 
   /// A hash of no bytes.
-  public init() {
-    pending.reserveCapacity(64)
-  }
+  public init() {}
 
   /// The digest of `bytes`.
   public static func digest(_ bytes: some Sequence<UInt8>) -> [UInt8] {
@@ -30,83 +33,108 @@ public struct SHA256: Sendable {
 
   /// The digest of the UTF-8 bytes of `string` as lowercase hexadecimal.
   public static func hex(_ string: String) -> String {
-    hex(Array(string.utf8))
+    var string = string
+    return string.withUTF8 { hex($0) }
   }
 
   /// Adds `bytes` to the hash.
   public mutating func update(_ bytes: some Sequence<UInt8>) {
+    let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
+    guard done == nil else { return }
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(64)
     for byte in bytes {
-      pending.append(byte)
-      if pending.count == 64 {
-        compress(pending)
-        pending.removeAll(keepingCapacity: true)
+      chunk.append(byte)
+      if chunk.count == 64 {
+        chunk.withUnsafeBytes { update(buffer: $0) }
+        chunk.removeAll(keepingCapacity: true)
       }
-      totalBytes &+= 1
     }
+    chunk.withUnsafeBytes { update(buffer: $0) }
+  }
+
+  /// Adds the bytes of `buffer` to the hash: whole blocks straight from the buffer, the rest kept for later.
+  private mutating func update(buffer: UnsafeRawBufferPointer) {
+    guard var cursor = buffer.baseAddress, !buffer.isEmpty else { return }
+    var remaining = buffer.count
+    totalBytes &+= UInt64(remaining)
+    if !pending.isEmpty {
+      let taken = min(64 - pending.count, remaining)
+      pending.append(contentsOf: UnsafeRawBufferPointer(start: cursor, count: taken))
+      cursor += taken
+      remaining -= taken
+      guard pending.count == 64 else { return }
+      pending.withUnsafeBytes { Self.compress(&hash, block: $0.baseAddress!) }
+      pending.removeAll(keepingCapacity: true)
+    }
+    while remaining >= 64 {
+      Self.compress(&hash, block: cursor)
+      cursor += 64
+      remaining -= 64
+    }
+    if remaining > 0 { pending.append(contentsOf: UnsafeRawBufferPointer(start: cursor, count: remaining)) }
   }
 
   /// Pads, finishes and returns the 32-byte digest.
   public consuming func finalize() -> [UInt8] {
     let bitLength = totalBytes &* 8
-    var tail = pending
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    // The padding: 0x80, zeros to 56 bytes past a block boundary, the bit length; one or two blocks.
+    let tailLength = pending.count < 56 ? 64 : 128
+    withUnsafeTemporaryAllocation(byteCount: tailLength, alignment: 8) { tail in
+      tail.initializeMemory(as: UInt8.self, repeating: 0)
+      pending.withUnsafeBytes { tail.copyMemory(from: $0) }
+      tail[pending.count] = 0x80
+      for index in 0..<8 { tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index))) }
+      for start in stride(from: 0, to: tailLength, by: 64) {
+        Self.compress(&hash, block: UnsafeRawPointer(tail.baseAddress! + start))
+      }
     }
-    for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
-    var digest: [UInt8] = []
-    digest.reserveCapacity(32)
-    for word in hash {
-      digest += [
-        UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-        UInt8(truncatingIfNeeded: word),
-      ]
+    let words = [hash.a, hash.b, hash.c, hash.d, hash.e, hash.f, hash.g, hash.h]
+    return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
+      for (index, word) in words.enumerated() {
+        for byte in 0..<4 { digest[index * 4 + byte] = UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32(byte))) }
+      }
+      initialized = 32
     }
-    return digest
   }
 
-  private mutating func compress(_ block: some Collection<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    var index = block.startIndex
-    for t in 0..<16 {
-      var word: UInt32 = 0
-      for _ in 0..<4 {
-        word = word << 8 | UInt32(block[index])
-        index = block.index(after: index)
+  /// One 64-byte block into `hash`; the message schedule lives on the stack.
+  private static func compress(_ hash: inout Words, block: UnsafeRawPointer) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for t in 0..<16 { w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self)) }
+      for t in 16..<64 {
+        let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+        let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
       }
-      w[t] = word
+      var (a, b, c, d, e, f, g, h) = (hash.a, hash.b, hash.c, hash.d, hash.e, hash.f, hash.g, hash.h)
+      k.withUnsafeBufferPointer { k in
+        for t in 0..<64 {
+          let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+          let choice = (e & f) ^ (~e & g)
+          let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+          let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          let t2 = s0 &+ majority
+          h = g
+          g = f
+          f = e
+          e = d &+ t1
+          d = c
+          c = b
+          b = a
+          a = t1 &+ t2
+        }
+      }
+      hash.a &+= a
+      hash.b &+= b
+      hash.c &+= c
+      hash.d &+= d
+      hash.e &+= e
+      hash.f &+= f
+      hash.g &+= g
+      hash.h &+= h
     }
-    for t in 16..<64 {
-      let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-      let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var a = hash[0], b = hash[1], c = hash[2], d = hash[3], e = hash[4], f = hash[5], g = hash[6], h = hash[7]
-    for t in 0..<64 {
-      let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
-      let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ majority
-      h = g
-      g = f
-      f = e
-      e = d &+ t1
-      d = c
-      c = b
-      b = a
-      a = t1 &+ t2
-    }
-    hash[0] &+= a
-    hash[1] &+= b
-    hash[2] &+= c
-    hash[3] &+= d
-    hash[4] &+= e
-    hash[5] &+= f
-    hash[6] &+= g
-    hash[7] &+= h
   }
 
   private static let k: [UInt32] = [
@@ -123,14 +151,18 @@ public struct SHA256: Sendable {
 
 /// Lowercase hexadecimal of `bytes`.
 func hexString(_ bytes: [UInt8]) -> String {
-  let digits = Array("0123456789abcdef".utf8)
-  var out: [UInt8] = []
-  out.reserveCapacity(bytes.count * 2)
-  for byte in bytes {
-    out.append(digits[Int(byte >> 4)])
-    out.append(digits[Int(byte & 0xF)])
+  String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+    for (index, byte) in bytes.enumerated() {
+      out[index * 2] = hexDigit(byte >> 4)
+      out[index * 2 + 1] = hexDigit(byte & 0xF)
+    }
+    return bytes.count * 2
   }
-  return String(decoding: out, as: UTF8.self)
+}
+
+@inline(__always)
+private func hexDigit(_ value: UInt8) -> UInt8 {
+  value < 10 ? 0x30 + value : 0x57 + value
 }
 
 extension UInt32 {

@@ -1,4 +1,4 @@
-import HollowCache
+@testable import HollowCache
 import Testing
 
 /// The sliced CRC-32 against the plain byte-at-a-time definition, on lengths and alignments that
@@ -58,4 +58,34 @@ import Testing
     #expect(CRC32.checksum(bytes.lazy.map { $0 }) == Self.reference(bytes))
     #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
   }
+
+  /// Each hardware fold this processor has against the tables alone, at every length around the block sizes
+  /// they work in (128- and 64-byte steps, 16-byte blocks, the table tail) and at every alignment.
+  @Test(arguments: 1...2)
+  func eachHardwarePathMatchesTheTablesAtEveryLengthAndAlignment(foldLevel: Int) {
+    let bytes = Self.bytes(1300, seed: 11)
+    bytes.withUnsafeBytes { all in
+      for offset in 0..<16 {
+        for length in 0...(all.count - offset) where length < 400 || length % 61 == 0 {
+          let piece = UnsafeRawBufferPointer(rebasing: all[offset..<(offset + length)])
+          #expect(
+            CRC32.checksum(piece, foldLevel: foldLevel) == CRC32.checksum(piece, foldLevel: 0),
+            "offset \(offset), length \(length)")
+        }
+      }
+    }
+  }
+
+  @Test func aLargeBufferMatchesTheDefinition() {
+    let bytes = Self.bytes(200 << 10 | 13, seed: 99)
+    #expect(CRC32.checksum(bytes) == Self.reference(bytes))
+  }
+
+  #if arch(x86_64)
+  /// Every x86-64 processor since 2010 has PCLMULQDQ; if detection breaks, the cache silently loses most of
+  /// its read speed, so say so here.
+  @Test func hardwareFoldingIsFoundOnX86() {
+    #expect(CRC32.foldLevel >= 1)
+  }
+  #endif
 }

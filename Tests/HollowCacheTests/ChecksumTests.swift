@@ -31,8 +31,34 @@ struct ChecksumTests {
       sha.update(chunk[0..<n])
       left -= n
     }
-    let hex = sha.finalize().map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
-    #expect(hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    #expect(hexOf(sha.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  /// Lengths on each side of the padding boundaries: one padding block or two, a full block or not.
+  @Test(
+    "SHA-256 at the padding boundaries (reference: Python's hashlib)",
+    arguments: [
+      (55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
+      (56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"),
+      (63, "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34"),
+      (64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"),
+      (65, "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0"),
+      (119, "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb"),
+      (120, "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"),
+      (128, "6836cf13bac400e9105071cd6af47084dfacad4e5e302c94bfed24e013afb73e"),
+    ])
+  func sha256PaddingBoundaries(length: Int, expected: String) {
+    let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+    #expect(SHA256.hex(bytes) == expected)
+    // The same bytes one at a time, and through a sequence with no contiguous storage.
+    var sha = SHA256()
+    for byte in bytes { sha.update(CollectionOfOne(byte)) }
+    #expect(hexOf(sha.finalize()) == expected)
+    #expect(SHA256.hex(bytes.lazy.map { $0 }) == expected)
+  }
+
+  private func hexOf(_ digest: [UInt8]) -> String {
+    digest.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
   }
 
   @Test("CRC-32 check value and incremental update")

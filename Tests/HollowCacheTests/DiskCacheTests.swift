@@ -317,11 +317,16 @@ struct DiskCacheTests {
     }
   }
 
-  @Test("a damaged entry found by a lookup is a miss, deleted and counted", arguments: Damage.allCases)
-  func damagedOnRead(damage: Damage) async throws {
+  /// Both read paths: a small file read whole in one call, and one above `EntryFolder.wholeReadLimit` whose
+  /// header is read and checked before its payload.
+  @Test(
+    "a damaged entry found by a lookup is a miss, deleted and counted",
+    arguments: Damage.allCases, [64, EntryFolder.wholeReadLimit + 4096])
+  func damagedOnRead(damage: Damage, size: Int) async throws {
     try await withTemporaryFolder { folder in
       let cache = try DiskCache(directory: folder)
-      try await cache.set(Self.payload(), forKey: "a")
+      try await cache.set(Self.payload(size, seed: 1), forKey: "a")
+      #expect(await cache.data(forKey: "a") == Self.payload(size, seed: 1))
       try await cache.set(Self.payload(seed: 9), forKey: "b")
       try damage.apply(in: folder)
 
@@ -330,6 +335,7 @@ struct DiskCacheTests {
       let statistics = await cache.statistics
       #expect(statistics.corruptDropped == 1)
       #expect(statistics.misses == 1)
+      #expect(statistics.hits == 1)
       #expect(statistics.entryCount == 1)
       #expect(await cache.data(forKey: "b") == Self.payload(seed: 9))
     }
@@ -465,6 +471,11 @@ struct DiskCacheTests {
       #expect(await reader.statistics.entryCount == 1)
       try await writer.set(Data("v2".utf8), forKey: "k")
       #expect(await reader.data(forKey: "k") == Data("v2".utf8))
+      // The reader's index expects the old size: a file that grew or shrank since is still read whole.
+      try await writer.set(Self.payload(5000, seed: 3), forKey: "k")
+      #expect(await reader.data(forKey: "k") == Self.payload(5000, seed: 3))
+      try await writer.set(Data("v4".utf8), forKey: "k")
+      #expect(await reader.data(forKey: "k") == Data("v4".utf8))
       try await writer.removeValue(forKey: "k")
       #expect(await reader.data(forKey: "k") == nil)
       #expect(await reader.statistics.entryCount == 0)
