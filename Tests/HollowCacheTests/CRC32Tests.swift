@@ -1,5 +1,6 @@
-@testable import HollowCache
 import Testing
+
+@testable import HollowCache
 
 /// The sliced CRC-32 against the plain byte-at-a-time definition, on lengths and alignments that
 /// exercise every path (the 8-byte steps, the tail, unaligned starts).
