@@ -204,7 +204,12 @@ public actor DiskCache {
         settle(name, key: keyBytes, now: now)
         break
       }
-      index.set(IndexRecord(header, key: key, lastAccess: now), forKey: name, cost: header.fileSize)
+      let known = index.update(forKey: name, cost: header.fileSize) { record in
+        record.lastAccess = now
+        record.expires = header.expires
+        record.payloadCRC = header.payloadCRC
+      }
+      if !known { index.set(IndexRecord(header, key: key, lastAccess: now), forKey: name, cost: header.fileSize) }
       counters.hits += 1
       return Entry(
         data: payload, created: header.created.date,

@@ -56,7 +56,8 @@ struct EntryHeader: Equatable {
     append(UInt64(payload.count), width: 8, to: &bytes)
     append(UInt64(CRC32.checksum(payload)), width: 4, to: &bytes)
     append(UInt64(key.count), width: 4, to: &bytes)
-    append(UInt64(headerChecksum(fixed: bytes, key: key)), width: 4, to: &bytes)
+    let checksum = bytes.withUnsafeBytes { fixed in key.withUnsafeBytes { headerChecksum(fixed: fixed, key: $0) } }
+    append(UInt64(checksum), width: 4, to: &bytes)
     bytes += key
     bytes += payload
     return bytes
@@ -71,57 +72,74 @@ struct EntryHeader: Equatable {
 
   /// Checks the fixed part of a header and returns the key length it announces.
   static func keyLength(fixed: [UInt8]) throws(EntryDefect) -> Int {
+    // withUnsafeBytes rethrows untyped errors, so the defect travels out in a Result.
+    try fixed.withUnsafeBytes { buffer in Result { () throws(EntryDefect) in try keyLength(fixed: buffer) } }.get()
+  }
+
+  /// Checks the fixed part of a header (the first ``fixedSize`` bytes of `fixed`) and returns the key length
+  /// it announces.
+  static func keyLength(fixed: UnsafeRawBufferPointer) throws(EntryDefect) -> Int {
     guard fixed.count >= fixedSize else { throw .truncated }
-    guard Array(fixed[0..<4]) == magic else { throw .badMagic }
-    guard load(fixed, at: 4, width: 2) == UInt64(version) else { throw .unsupportedVersion }
-    let length = Int(load(fixed, at: 44, width: 4))
+    guard load(fixed, at: 0, as: UInt32.self) == magicWord else { throw .badMagic }
+    guard load(fixed, at: 4, as: UInt16.self) == version else { throw .unsupportedVersion }
+    let length = Int(load(fixed, at: 44, as: UInt32.self))
     guard length <= maxKeyLength else { throw .headerChecksum }
     return length
   }
 
-  fileprivate static func headerChecksum(fixed: [UInt8], key: [UInt8]) -> UInt32 {
+  /// The magic bytes as the little-endian word they make.
+  private static let magicWord =
+    UInt32(magic[0]) | UInt32(magic[1]) << 8 | UInt32(magic[2]) << 16 | UInt32(magic[3]) << 24
+
+  fileprivate static func headerChecksum(fixed: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer) -> UInt32 {
     var crc = CRC32()
-    crc.update(fixed[0..<lastAccessOffset])
-    crc.update(fixed[(lastAccessOffset + 8)..<48])
-    crc.update(key)
+    crc.update(buffer: UnsafeRawBufferPointer(rebasing: fixed[0..<lastAccessOffset]))
+    crc.update(buffer: UnsafeRawBufferPointer(rebasing: fixed[(lastAccessOffset + 8)..<48]))
+    crc.update(buffer: key)
     return crc.value
+  }
+
+  fileprivate static func load<T: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, at offset: Int, as: T.Type) -> T {
+    T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
   }
 
   private static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
     for index in 0..<width { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
   }
-
-  fileprivate static func load(_ bytes: [UInt8], at offset: Int, width: Int) -> UInt64 {
-    var value: UInt64 = 0
-    for index in 0..<width { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-    return value
-  }
 }
 
 extension EntryHeader {
-  /// Decodes the header at the start of `file`, the bytes of a whole entry file.
-  init(file: UnsafeRawBufferPointer, fileSize: Int) throws(EntryDefect) {
-    let fixed = Array(file.prefix(Self.fixedSize))
-    let keyLength = try Self.keyLength(fixed: fixed)
-    guard file.count >= Self.fixedSize + keyLength else { throw .truncated }
-    try self.init(fixed: fixed, key: Array(file[Self.fixedSize..<(Self.fixedSize + keyLength)]), fileSize: fileSize)
-  }
-
   /// Decodes a header from its fixed part and key bytes, checking it against the size of its file.
   init(fixed: [UInt8], key: [UInt8], fileSize: Int) throws(EntryDefect) {
-    let keyLength = try Self.keyLength(fixed: fixed)
-    guard key.count == keyLength else { throw .truncated }
-    guard Self.load(fixed, at: 48, width: 4) == UInt64(Self.headerChecksum(fixed: fixed, key: key)) else {
+    try self.init(file: fixed + key, fileSize: fileSize)
+  }
+
+  /// Decodes the header at the start of `file` (the first bytes of an entry file: at least the header, maybe
+  /// more), checking it against the size of the whole file.
+  init(file: [UInt8], fileSize: Int) throws(EntryDefect) {
+    self = try file.withUnsafeBytes { buffer in
+      Result { () throws(EntryDefect) in try EntryHeader(file: buffer, fileSize: fileSize) }
+    }.get()
+  }
+
+  /// Decodes the header at the start of `file` (the first bytes of an entry file: at least the header, maybe
+  /// more), checking it against the size of the whole file.
+  init(file: UnsafeRawBufferPointer, fileSize: Int) throws(EntryDefect) {
+    let keyLength = try Self.keyLength(fixed: file)
+    guard file.count >= Self.fixedSize + keyLength else { throw .truncated }
+    let fixed = UnsafeRawBufferPointer(rebasing: file[0..<Self.fixedSize])
+    let key = UnsafeRawBufferPointer(rebasing: file[Self.fixedSize..<(Self.fixedSize + keyLength)])
+    guard Self.load(fixed, at: 48, as: UInt32.self) == Self.headerChecksum(fixed: fixed, key: key) else {
       throw .headerChecksum
     }
-    let payloadLength = Self.load(fixed, at: 32, width: 8)
+    let payloadLength = Self.load(fixed, at: 32, as: UInt64.self)
     guard payloadLength <= UInt64(Int.max - Self.fixedSize - keyLength) else { throw .headerChecksum }
-    self.key = key
-    self.created = Timestamp(microseconds: Int64(bitPattern: Self.load(fixed, at: 8, width: 8)))
-    self.expires = Timestamp(microseconds: Int64(bitPattern: Self.load(fixed, at: 16, width: 8)))
-    self.lastAccess = Timestamp(microseconds: Int64(bitPattern: Self.load(fixed, at: 24, width: 8)))
+    self.key = Array(key)
+    self.created = Timestamp(microseconds: Self.load(fixed, at: 8, as: Int64.self))
+    self.expires = Timestamp(microseconds: Self.load(fixed, at: 16, as: Int64.self))
+    self.lastAccess = Timestamp(microseconds: Self.load(fixed, at: 24, as: Int64.self))
     self.payloadLength = Int(payloadLength)
-    self.payloadCRC = UInt32(Self.load(fixed, at: 40, width: 4))
+    self.payloadCRC = Self.load(fixed, at: 40, as: UInt32.self)
     guard fileSize >= self.fileSize else { throw .truncated }
     guard fileSize == self.fileSize else { throw .trailingBytes }
   }

@@ -47,12 +47,12 @@ struct LRUList<Key: Hashable, Value> {
   /// Stores `value` as the most recently used entry, replacing and returning any previous value for `key`.
   @discardableResult
   mutating func set(_ value: Value, forKey key: Key, cost: Int) -> Value? {
-    if let slot = slots[key], var node = nodes[slot] {
-      let previous = node.value
-      totalCost += cost - node.cost
-      node.value = value
-      node.cost = cost
-      nodes[slot] = node
+    if let slot = slots[key], let previousCost = nodes[slot]?.cost {
+      // Mutated in place: copying the node out and back would retain and release everything it holds.
+      let previous = nodes[slot]?.value
+      totalCost += cost - previousCost
+      nodes[slot]?.value = value
+      nodes[slot]?.cost = cost
       promote(slot)
       return previous
     }
@@ -71,6 +71,19 @@ struct LRUList<Key: Hashable, Value> {
     slots[key] = slot
     totalCost += cost
     return nil
+  }
+
+  /// Changes the value for `key` in place with `change`, sets its cost, and makes it the most recently used
+  /// entry; returns false (and does nothing) when `key` is absent.
+  @discardableResult
+  mutating func update(forKey key: Key, cost: Int, _ change: (inout Value) -> Void) -> Bool {
+    guard let slot = slots[key], let previousCost = nodes[slot]?.cost else { return false }
+    totalCost += cost - previousCost
+    nodes[slot]?.cost = cost
+    // Through the optional in place: `nodes[slot]!` would copy the node.
+    if nodes[slot] != nil { change(&nodes[slot]!.value) }
+    promote(slot)
+    return true
   }
 
   /// Removes and returns the value for `key`.

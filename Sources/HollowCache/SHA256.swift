@@ -9,6 +9,33 @@ public struct SHA256: Sendable {
   private struct Words {
     var a: UInt32 = 0x6a09_e667, b: UInt32 = 0xbb67_ae85, c: UInt32 = 0x3c6e_f372, d: UInt32 = 0xa54f_f53a
     var e: UInt32 = 0x510e_527f, f: UInt32 = 0x9b05_688c, g: UInt32 = 0x1f83_d9ab, h: UInt32 = 0x5be0_cd19
+
+    /// The words in order, as the digest lists them.
+    var all: [UInt32] { [a, b, c, d, e, f, g, h] }
+
+    /// The 32-byte digest: each word big-endian.
+    var bytes: [UInt8] {
+      let words = all
+      return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
+        for (index, word) in words.enumerated() {
+          for byte in 0..<4 { digest[index * 4 + byte] = UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32(byte))) }
+        }
+        initialized = 32
+      }
+    }
+
+    /// The digest in lowercase hexadecimal, written straight into the string's storage.
+    var hex: String {
+      let (a, b, c, d, e, f, g, h) = (a, b, c, d, e, f, g, h)
+      return String(unsafeUninitializedCapacity: 64) { out in
+        for (index, word) in [a, b, c, d, e, f, g, h].enumerated() {
+          for digit in 0..<8 {
+            out[index * 8 + digit] = hexDigit(UInt8(truncatingIfNeeded: word >> (28 - 4 * UInt32(digit))) & 0xF)
+          }
+        }
+        return 64
+      }
+    }
   }
 
   private var hash = Words()
@@ -21,14 +48,19 @@ public struct SHA256: Sendable {
 
   /// The digest of `bytes`.
   public static func digest(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+    if let words = bytes.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) { return words.bytes }
     var sha = SHA256()
     sha.update(bytes)
     return sha.finalize()
   }
 
   /// The digest of `bytes` as 64 lowercase hexadecimal characters.
+  ///
+  /// Contiguous bytes are hashed in one pass with nothing allocated but the string: the cache names an
+  /// entry file this way on every lookup.
   public static func hex(_ bytes: some Sequence<UInt8>) -> String {
-    hexString(digest(bytes))
+    if let words = bytes.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) { return words.hex }
+    return hexString(digest(bytes))
   }
 
   /// The digest of the UTF-8 bytes of `string` as lowercase hexadecimal.
@@ -77,24 +109,35 @@ public struct SHA256: Sendable {
 
   /// Pads, finishes and returns the 32-byte digest.
   public consuming func finalize() -> [UInt8] {
-    let bitLength = totalBytes &* 8
-    // The padding: 0x80, zeros to 56 bytes past a block boundary, the bit length; one or two blocks.
-    let tailLength = pending.count < 56 ? 64 : 128
-    withUnsafeTemporaryAllocation(byteCount: tailLength, alignment: 8) { tail in
-      tail.initializeMemory(as: UInt8.self, repeating: 0)
-      pending.withUnsafeBytes { tail.copyMemory(from: $0) }
-      tail[pending.count] = 0x80
-      for index in 0..<8 { tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index))) }
-      for start in stride(from: 0, to: tailLength, by: 64) {
-        Self.compress(&hash, block: UnsafeRawPointer(tail.baseAddress! + start))
-      }
+    let total = totalBytes
+    pending.withUnsafeBytes { Self.finish(&hash, tail: $0, totalBytes: total) }
+    return hash.bytes
+  }
+
+  /// The hash of all of `buffer`: whole blocks straight from it, then the padded tail.
+  private static func hash(_ buffer: UnsafeRawBufferPointer) -> Words {
+    var hash = Words()
+    let whole = buffer.count & ~63
+    if let base = buffer.baseAddress {
+      for start in stride(from: 0, to: whole, by: 64) { compress(&hash, block: base + start) }
     }
-    let words = [hash.a, hash.b, hash.c, hash.d, hash.e, hash.f, hash.g, hash.h]
-    return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
-      for (index, word) in words.enumerated() {
-        for byte in 0..<4 { digest[index * 4 + byte] = UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32(byte))) }
+    finish(&hash, tail: UnsafeRawBufferPointer(rebasing: buffer[whole...]), totalBytes: UInt64(buffer.count))
+    return hash
+  }
+
+  /// Pads `tail` (the last, partial block: fewer than 64 bytes) and compresses it into `hash`: 0x80, zeros to
+  /// 56 bytes past a block boundary, the bit length; one block or two, built on the stack.
+  private static func finish(_ hash: inout Words, tail: UnsafeRawBufferPointer, totalBytes: UInt64) {
+    let bitLength = totalBytes &* 8
+    let length = tail.count < 56 ? 64 : 128
+    withUnsafeTemporaryAllocation(byteCount: length, alignment: 8) { padded in
+      padded.initializeMemory(as: UInt8.self, repeating: 0)
+      padded.copyMemory(from: tail)
+      padded[tail.count] = 0x80
+      for index in 0..<8 { padded[length - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index))) }
+      for start in stride(from: 0, to: length, by: 64) {
+        compress(&hash, block: UnsafeRawPointer(padded.baseAddress! + start))
       }
-      initialized = 32
     }
   }
 

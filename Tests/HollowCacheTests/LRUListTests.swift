@@ -81,6 +81,19 @@ struct LRUListTests {
       #expect(list.totalCost == model.reduce(0) { $0 + $1.key })
     }
   }
+
+  @Test("update changes a value in place, adjusts the cost and promotes it; an absent key is left absent")
+  func updateInPlace() {
+    var list = LRUList<String, Int>()
+    list.set(1, forKey: "a", cost: 10)
+    list.set(2, forKey: "b", cost: 20)
+    #expect(list.update(forKey: "a", cost: 15) { $0 += 100 })
+    #expect(list.peek("a") == 101)
+    #expect(list.totalCost == 35)
+    #expect(list.keysFromNewest == ["a", "b"])
+    #expect(!list.update(forKey: "c", cost: 5) { $0 = 0 })
+    #expect(list.peek("c") == nil && list.count == 2 && list.totalCost == 35)
+  }
 }
 
 /// A small deterministic generator, so the model test explores the same path every run.
