@@ -245,15 +245,9 @@ public actor DiskCache {
   /// hold the actor and the folder's lock. It returns once the entry is durable.
   @discardableResult
   public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) async throws(CacheError) -> Date? {
+    try check(key: key, size: data.count, ttl: ttl)
     let keyBytes = Array(key.utf8)
-    guard keyBytes.count <= EntryHeader.maxKeyLength else {
-      throw .keyTooLong(length: keyBytes.count, limit: EntryHeader.maxKeyLength)
-    }
-    guard data.count <= limits.maxEntryBytes else {
-      throw .entryTooLarge(size: data.count, limit: limits.maxEntryBytes)
-    }
     let lifetime = ttl ?? limits.defaultTimeToLive
-    if let lifetime, lifetime <= .zero { throw .invalidTimeToLive }
     let now = Timestamp(self.now())
     let expires = lifetime.map { now.adding($0) } ?? .distantFuture
     let bytes = EntryHeader.encodeFile(key: keyBytes, payload: Array(data), created: now, expires: expires)
@@ -281,6 +275,16 @@ public actor DiskCache {
     }
     await BlockingIO.run { EntryFolder.syncFolder(folderPath) }
     return expires == .distantFuture ? nil : expires.date
+  }
+
+  /// Throws what ``set(_:forKey:ttl:)`` would throw before writing anything, for a payload of `size` bytes.
+  nonisolated func check(key: String, size: Int, ttl: Duration?) throws(CacheError) {
+    let keyLength = key.utf8.count
+    guard keyLength <= EntryHeader.maxKeyLength else {
+      throw .keyTooLong(length: keyLength, limit: EntryHeader.maxKeyLength)
+    }
+    guard size <= limits.maxEntryBytes else { throw .entryTooLarge(size: size, limit: limits.maxEntryBytes) }
+    if let lifetime = ttl ?? limits.defaultTimeToLive, lifetime <= .zero { throw .invalidTimeToLive }
   }
 
   /// Deletes the entry for `key`, if any.

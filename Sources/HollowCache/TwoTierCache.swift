@@ -3,6 +3,11 @@ import Foundation
 /// A memory tier in front of a disk tier: reads try memory first, then disk (promoting what they find into
 /// memory); writes go to disk, then memory.
 ///
+/// Writes can also go behind: ``setInBackground(_:forKey:ttl:)`` puts the value in memory and returns, and
+/// the disk write (with its two `fsync`s, milliseconds on a real disk) happens on its own task. Reads see the
+/// value at once; ``flush()`` waits until every such write is durable. A loader uses it so a freshly
+/// downloaded image reaches the screen before its disk write ends; a program calls `flush()` before exiting.
+///
 /// ```swift
 /// let namespace = CacheNamespace(serverURL: server, token: token)
 /// let cache = try TwoTierCache(directory: CacheDirectory.resolve(), namespace: namespace)
@@ -20,11 +25,20 @@ public final class TwoTierCache: Sendable {
   /// The prefix of every key, if any.
   public let namespace: CacheNamespace?
 
+  private let pending = PendingWrites()
+  private let now: @Sendable () -> Date
+
   /// Combines existing tiers.
-  public init(memory: MemoryCache<String, Data>, disk: DiskCache, namespace: CacheNamespace? = nil) {
+  ///
+  /// - Parameter now: the clock for the memory expiry of background writes; use the tiers' clock.
+  public init(
+    memory: MemoryCache<String, Data>, disk: DiskCache, namespace: CacheNamespace? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.memory = memory
     self.disk = disk
     self.namespace = namespace
+    self.now = now
   }
 
   /// Opens a disk tier in `directory` and puts a memory tier of at most `memoryCostLimit` bytes in front.
@@ -35,7 +49,7 @@ public final class TwoTierCache: Sendable {
   ) throws(CacheError) {
     self.init(
       memory: MemoryCache(costLimit: memoryCostLimit, countLimit: memoryCountLimit, now: now),
-      disk: try DiskCache(directory: directory, limits: limits, now: now), namespace: namespace)
+      disk: try DiskCache(directory: directory, limits: limits, now: now), namespace: namespace, now: now)
   }
 
   /// The disk folder.
@@ -46,10 +60,12 @@ public final class TwoTierCache: Sendable {
     get async { TwoTierStatistics(memory: memory.statistics, disk: await disk.statistics) }
   }
 
-  /// The payload for `key` from memory, else from disk; nil if absent, expired or corrupt.
+  /// The payload for `key` from memory, else from a background write under way, else from disk; nil if
+  /// absent, expired or corrupt.
   public func data(forKey key: String) async -> Data? {
     let fullKey = namespaced(key)
     if let data = memory.value(forKey: fullKey) { return data }
+    if let data = pending.data(forKey: fullKey) { return data }
     guard let entry = await disk.entry(forKey: fullKey) else { return nil }
     memory.setValue(entry.data, forKey: fullKey, cost: entry.data.count, expires: entry.expires)
     return entry.data
@@ -61,6 +77,8 @@ public final class TwoTierCache: Sendable {
   /// - Throws: what ``DiskCache/set(_:forKey:ttl:)`` throws; memory is then left without the key.
   public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) async throws(CacheError) {
     let fullKey = namespaced(key)
+    // A background write of this key still under way must not land after this one.
+    await pending.wait(forKey: fullKey)
     let expires: Date?
     do {
       expires = try await disk.set(data, forKey: fullKey, ttl: ttl)
@@ -71,27 +89,71 @@ public final class TwoTierCache: Sendable {
     memory.setValue(data, forKey: fullKey, cost: data.count, expires: expires)
   }
 
-  /// Removes the entry for `key` from both tiers.
+  /// Stores `data` for `key` in memory now and on disk in the background, then returns without waiting for
+  /// the disk; ``flush()`` waits for it. Writes of one key land in the order they were made.
+  ///
+  /// ```swift
+  /// try cache.setInBackground(imageBytes, forKey: "image/42")   // readable at once
+  /// await cache.flush()                                         // durable from here on
+  /// ```
+  ///
+  /// The disk write is best effort: if it fails (disk full, entry over the size cap), the entry lives on in
+  /// memory only, and a later process misses it.
+  ///
+  /// - Throws: what ``DiskCache/set(_:forKey:ttl:)`` throws before writing (key too long, entry too large,
+  ///   a time to live that is not positive); then nothing is stored.
+  public func setInBackground(_ data: Data, forKey key: String, ttl: Duration? = nil) throws(CacheError) {
+    let fullKey = namespaced(key)
+    try disk.check(key: fullKey, size: data.count, ttl: ttl)
+    let lifetime = ttl ?? disk.limits.defaultTimeToLive
+    let expires = lifetime.map {
+      now().addingTimeInterval(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18)
+    }
+    memory.setValue(data, forKey: fullKey, cost: data.count, expires: expires)
+    let disk = disk
+    pending.start(key: fullKey, data: data) { _ = try? await disk.set(data, forKey: fullKey, ttl: ttl) }
+  }
+
+  /// Stores `value` encoded as JSON for `key`, in the background; see ``setInBackground(_:forKey:ttl:)``.
+  public func setInBackground<Value: Encodable>(value: Value, forKey key: String, ttl: Duration? = nil)
+    throws(CacheError)
+  {
+    try setInBackground(try Self.encode(value), forKey: key, ttl: ttl)
+  }
+
+  /// Returns once every background write started so far is on disk (or has failed).
+  public func flush() async {
+    await pending.flush()
+  }
+
+  /// Background writes not finished yet.
+  public var pendingWriteCount: Int { pending.count }
+
+  /// Removes the entry for `key` from both tiers, after any background write of it has landed (so the write
+  /// cannot bring it back).
   public func removeValue(forKey key: String) async throws(CacheError) {
     let fullKey = namespaced(key)
+    await pending.wait(forKey: fullKey)
     memory.removeValue(forKey: fullKey)
     try await disk.removeValue(forKey: fullKey)
   }
 
-  /// Removes every entry from both tiers (on disk, every namespace's).
+  /// Removes every entry from both tiers (on disk, every namespace's), once background writes have landed.
   public func removeAll() async throws(CacheError) {
+    await pending.flush()
     memory.removeAll()
     try await disk.removeAll()
   }
 
   /// The keys (without the namespace) of the entries on disk in this namespace that start with `prefix` and
   /// have not expired, sorted; see ``DiskCache/keys(withPrefix:)``. Every entry is on disk: writes go there
-  /// first.
+  /// first, and background writes are waited for.
   ///
   /// ```swift
   /// let images = await cache.keys(withPrefix: "image/")
   /// ```
   public func keys(withPrefix prefix: String = "") async -> [String] {
+    await pending.flush()
     let fullPrefix = namespaced(prefix)
     let dropped = fullPrefix.count - prefix.count
     return await disk.keys(withPrefix: fullPrefix).map { String($0.dropFirst(dropped)) }
@@ -99,7 +161,8 @@ public final class TwoTierCache: Sendable {
 
   /// Checks every entry on disk; see ``DiskCache/verify()``.
   public func verify() async throws(CacheError) -> DiskCache.VerificationReport {
-    try await disk.verify()
+    await pending.flush()
+    return try await disk.verify()
   }
 
   /// The value for `key` decoded from JSON; nil if absent, expired, corrupt or not decodable as `type`
@@ -118,13 +181,15 @@ public final class TwoTierCache: Sendable {
 
   /// Stores `value` encoded as JSON for `key`.
   public func set<Value: Encodable>(value: Value, forKey key: String, ttl: Duration? = nil) async throws(CacheError) {
-    let data: Data
+    try await set(try Self.encode(value), forKey: key, ttl: ttl)
+  }
+
+  private static func encode<Value: Encodable>(_ value: Value) throws(CacheError) -> Data {
     do {
-      data = try JSONEncoder().encode(value)
+      return try JSONEncoder().encode(value)
     } catch {
       throw .encodingFailed(String(describing: type(of: value)))
     }
-    try await set(data, forKey: key, ttl: ttl)
   }
 
   private func namespaced(_ key: String) -> String {

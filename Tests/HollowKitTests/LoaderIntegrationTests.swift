@@ -88,7 +88,10 @@ import Testing
     let server = try TestServer()
     defer { server.stop() }
     try await F.withCache { _, folder in
-      let first = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1, 2]).allValues()
+      let firstRun = try Self.loaders(server, folder: folder)
+      let first = await firstRun.timeline.timeline(pages: [1, 2]).allValues()
+      // As the CLI does before exiting: the loaders write the cache behind.
+      await firstRun.flush()
       let images = Self.imageRequests(server.server).count
       let details = Self.detailRequests(server.server).count
       #expect(images > 0)
@@ -109,7 +112,9 @@ import Testing
   @Test func withTheServerGoneTheTimelineComesFromTheCache() async throws {
     let server = try TestServer()
     try await F.withCache { _, folder in
-      let online = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1]).allValues()
+      let onlineRun = try Self.loaders(server, folder: folder)
+      let online = await onlineRun.timeline.timeline(pages: [1]).allValues()
+      await onlineRun.flush()
       server.stop()
       let offline = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1]).allValues()
       guard case .offline = offline.first else {

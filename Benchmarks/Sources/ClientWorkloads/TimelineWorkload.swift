@@ -11,6 +11,8 @@ public final class TimelineBench: Sendable {
   public let pages: [Int]
   /// Requests at once per host, for every loader.
   public let concurrency: Int
+  /// The loaders' default budget per host, which the targets are about.
+  public static var defaultConcurrency: Int { HostLimiter.defaultLimitPerHost }
   private let root: URL
   private let folder: URL
 

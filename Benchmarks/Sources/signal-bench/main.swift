@@ -268,6 +268,7 @@ if wanted("timeline") {
     do {
       let bench = try TimelineBench(latency: latency, pages: pages, concurrency: concurrency)
       var cold: [Duration] = []
+      var durable: [Duration] = []
       var sequential: [Duration] = []
       var warm: [Duration] = []
       var requests = 0
@@ -281,6 +282,9 @@ if wanted("timeline") {
         let start = clock.now
         posts = await bench.load(with: loaders)
         cold.append(clock.now - start)
+        // The loaders write the cache behind; a program flushes before it exits.
+        await loaders.flush()
+        durable.append(clock.now - start)
         requests = bench.requestCount - before
         let sequentialStart = clock.now
         let sent = await bench.loadSequentially()
@@ -300,12 +304,19 @@ if wanted("timeline") {
       let concurrency = bench.concurrency
       let bound = latency.nanoseconds * Double(1 + (requests + concurrency - 1) / concurrency)
       let name = "timeline \(pages.count) pages (\(posts) posts, \(requests) requests), \(concurrency)/host, cold"
+      // The targets apply to the loaders' default budget (16 per host). At 6 per host, 8x is out of reach for
+      // any loader: one page and its ~60 requests take at least 1 + ceil(60 / 6) latencies.
+      let isDefault = concurrency == TimelineBench.defaultConcurrency
       record(
-        name, ourTime: middle(cold), peerName: "sequential loader", peerTime: middle(sequential), target: ">= 8x",
-        minimumSpeedup: 8)
+        name, ourTime: middle(cold), peerName: "sequential loader", peerTime: middle(sequential),
+        target: isDefault ? ">= 8x" : "report", minimumSpeedup: isDefault ? 8 : nil)
       record(
         name, ourTime: middle(cold), peerName: "bound 50 ms x (1 + ceil(requests / \(concurrency)))", peerTime: bound,
         target: "<= 1.3x the bound", minimumSpeedup: 1 / 1.3)
+      record(
+        name + ", until the cache is on disk", ourTime: middle(durable),
+        peerName: "bound 50 ms x (1 + ceil(requests / \(concurrency)))", peerTime: bound, target: "report",
+        minimumSpeedup: nil)
       rows.append(
         Row(
           workload: "timeline \(pages.count) pages, \(concurrency)/host, warm cache",

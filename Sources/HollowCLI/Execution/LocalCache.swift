@@ -59,6 +59,8 @@ struct LocalCache: Sendable {
   /// Records this run's counters in the ledger (best effort: a cache that cannot be written only
   /// loses them), or deletes the throwaway folder.
   func close() async {
+    // The loaders write behind; everything they stored lands before the run ends (or the folder goes).
+    await cache.flush()
     if isThrowaway {
       try? FileManager.default.removeItem(atPath: directory)
       return

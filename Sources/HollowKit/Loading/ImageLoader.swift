@@ -156,8 +156,9 @@ public final class ImageLoader: Sendable {
       return .failure(.invalidImage(error))
     }
     if case .failure(let mismatch) = Self.check(header, against: expected) { return .failure(mismatch) }
-    // A failed store (disk full, entry too large) costs a later download, not this image.
-    try? await cache.set(response.body, forKey: CacheKeys.image(url), ttl: timeToLive)
+    // Stored behind: the caller gets the image now, not after the disk write's fsyncs. A failed store
+    // (disk full, entry too large) costs a later download, not this image.
+    try? cache.setInBackground(response.body, forKey: CacheKeys.image(url), ttl: timeToLive)
     return .success(LoadedImage(url: url, data: response.body, header: header, origin: .network))
   }
 

@@ -10,7 +10,9 @@ import Foundation
 /// ``CacheKeys``.
 ///
 /// A post and its comments are separate entries, written separately, so no write reads another
-/// first: a post stored by the quote loader never loses the comments a detail load stored.
+/// first: a post stored by the quote loader never loses the comments a detail load stored. Writes
+/// reach memory at once and disk in the background (see
+/// ``HollowCache/TwoTierCache/setInBackground(_:forKey:ttl:)``); `cache.flush()` makes them durable.
 ///
 /// ```swift
 /// let store = PostStore(cache: cache)
@@ -48,13 +50,13 @@ public struct PostStore: Sendable {
 
   /// Stores `post` alone; cached comments stay as they are.
   public func store(_ post: Post) async throws(CacheError) {
-    try await cache.set(value: post, forKey: CacheKeys.post(post.pid), ttl: timeToLive)
+    try cache.setInBackground(value: post, forKey: CacheKeys.post(post.pid), ttl: timeToLive)
   }
 
   /// Stores `post` and all its `comments`, fetched together.
   public func store(_ post: Post, comments: [Comment]) async throws(CacheError) {
     try await store(post)
-    try await cache.set(
+    try cache.setInBackground(
       value: CachedComments(comments: comments, asOf: post.updatedAt), forKey: CacheKeys.comments(post.pid),
       ttl: timeToLive)
   }
@@ -63,6 +65,6 @@ public struct PostStore: Sendable {
   public func markMissing(_ pid: Int) async throws(CacheError) {
     try await cache.removeValue(forKey: CacheKeys.post(pid))
     try await cache.removeValue(forKey: CacheKeys.comments(pid))
-    try await cache.set(Data([1]), forKey: CacheKeys.missingPost(pid), ttl: missingTimeToLive)
+    try cache.setInBackground(Data([1]), forKey: CacheKeys.missingPost(pid), ttl: missingTimeToLive)
   }
 }

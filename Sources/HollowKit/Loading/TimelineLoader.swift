@@ -91,7 +91,7 @@ public final class TimelineLoader: Sendable {
   /// Caches `page` as the server's JSON; best effort (a lost page costs a later offline run that page).
   func store(_ page: TimelinePage, feed: TimelineFeed) async {
     guard let data = try? WireFormat.encode(page.content) else { return }
-    try? await cache.set(data, forKey: CacheKeys.page(feed: feed.name, page.number), ttl: pageTimeToLive)
+    try? cache.setInBackground(data, forKey: CacheKeys.page(feed: feed.name, page.number), ttl: pageTimeToLive)
   }
 
   private func cachedPage(_ number: Int, feed: TimelineFeed) async -> TimelinePage? {

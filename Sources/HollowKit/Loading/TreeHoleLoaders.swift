@@ -9,6 +9,7 @@ import HollowCache
 /// for await event in loaders.timeline.timeline(pages: [1], options: TimelineOptions(offline: offline)) { ... }
 /// for await snapshot in loaders.details.detail(42) { ... }
 /// print(await loaders.statistics)
+/// await loaders.flush()   // before exiting: the loaders write the cache in the background
 /// ```
 public struct TreeHoleLoaders: Sendable {
   public let client: TreeHoleClient
@@ -47,6 +48,12 @@ public struct TreeHoleLoaders: Sendable {
     for client: TreeHoleClient, directory: String, limits: DiskCache.Limits = .default
   ) throws(CacheError) -> TwoTierCache {
     try TwoTierCache(directory: directory, limits: limits, namespace: namespace(for: client))
+  }
+
+  /// Returns once everything the loaders stored is on disk. The loaders write behind (a loaded image or
+  /// post is handed over before its disk write ends), so a program calls this before it exits.
+  public func flush() async {
+    await cache.flush()
   }
 
   /// The cache's counters and the loaders' counters.
