@@ -85,4 +85,30 @@ struct BackgroundWriteTests {
       #expect(try folderContents(folder) == [".lock"])
     }
   }
+
+  @Test("many tasks writing behind at once: each key ends on disk with the last value its task set")
+  func concurrentWritersKeepPerKeyOrder() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try TwoTierCache(directory: folder)
+      let versions = 30
+      await withTaskGroup(of: Void.self) { group in
+        for writer in 0..<8 {
+          group.addTask {
+            for version in 0..<versions {
+              try? cache.setInBackground(Data("\(writer)/\(version)".utf8), forKey: "key/\(writer)")
+              // Reads in between see this task's latest value, pending or not.
+              #expect(await cache.data(forKey: "key/\(writer)") == Data("\(writer)/\(version)".utf8))
+            }
+          }
+        }
+      }
+      await cache.flush()
+      #expect(cache.pendingWriteCount == 0)
+      let fresh = try TwoTierCache(directory: folder)
+      for writer in 0..<8 {
+        #expect(await fresh.data(forKey: "key/\(writer)") == Data("\(writer)/\(versions - 1)".utf8))
+      }
+      #expect(try folderContents(folder).count == 9)
+    }
+  }
 }
