@@ -306,10 +306,12 @@ if wanted("timeline") {
       let name = "timeline \(pages.count) pages (\(posts) posts, \(requests) requests), \(concurrency)/host, cold"
       // The targets apply to the loaders' default budget (16 per host). At 6 per host, 8x is out of reach for
       // any loader: one page and its ~60 requests take at least 1 + ceil(60 / 6) latencies.
-      let isDefault = concurrency == TimelineBench.defaultConcurrency
+      // The quick run loads one page, where even the bound is only 8.3x faster than sequential (25 requests one
+      // after another against 3 rounds): the 8x target is about the full run's three pages.
+      let isTarget = concurrency == TimelineBench.defaultConcurrency && !settings.quick
       record(
         name, ourTime: middle(cold), peerName: "sequential loader", peerTime: middle(sequential),
-        target: isDefault ? ">= 8x" : "report", minimumSpeedup: isDefault ? 8 : nil)
+        target: isTarget ? ">= 8x" : "report (8x: 3 pages, 16/host)", minimumSpeedup: isTarget ? 8 : nil)
       record(
         name, ourTime: middle(cold), peerName: "bound 50 ms x (1 + ceil(requests / \(concurrency)))", peerTime: bound,
         target: "<= 1.3x the bound", minimumSpeedup: 1 / 1.3)
@@ -333,7 +335,8 @@ if wanted("timeline") {
 
 if wanted("disk") {
   for (count, size) in [
-    (settings.size(10_000, quickDivisor: 20), 4 << 10), (settings.size(200, quickDivisor: 20), 200 << 10),
+    // 200 large entries take under a second to set even in quick mode; fewer made the row a coin toss.
+    (settings.size(10_000, quickDivisor: 20), 4 << 10), (200, 200 << 10),
   ] {
     let bench = DiskBench(count: count, size: size)
     do {
@@ -343,7 +346,7 @@ if wanted("disk") {
       let filled = try await bench.fill()
       var cacheGets: [Duration] = []
       var rawGets: [Duration] = []
-      for _ in 0..<settings.repetitions {
+      for _ in 0..<max(5, settings.repetitions) {
         cacheGets.append(await filled.cacheGetPass())
         rawGets.append(filled.rawGetPass())
       }
