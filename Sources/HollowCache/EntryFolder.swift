@@ -83,23 +83,25 @@ final class EntryFolder {
       return error.code == ENOENT ? .missing : .failed(error)
     }
     do throws(SystemError) {
-      var outcome: Result<LoadedEntry, EntryDefect>?
-      if payload, let sizeHint, sizeHint < Self.wholeReadLimit {
-        outcome = try Self.loadWhole(file, capacity: sizeHint + 1, sizeKnown: false)
-      }
-      if outcome == nil {
+      let outcome: Result<LoadedEntry, EntryDefect>
+      if payload, let sizeHint, sizeHint < Self.wholeReadLimit,
+        let guessed = try Self.loadWhole(file, capacity: sizeHint + 1, sizeKnown: false)
+      {
+        outcome = guessed
+      } else {
         let size = try file.size()
         guard size > 0 else { return .defective(.empty) }
-        outcome =
-          payload && size <= Self.wholeReadLimit
-          ? try Self.loadWhole(file, capacity: size, sizeKnown: true)
-          : try Self.loadHeaderFirst(file, size: size, payload: payload)
+        if payload && size <= Self.wholeReadLimit {
+          // A read of the size just asked for always decides: whole, or truncated meanwhile.
+          outcome = try Self.loadWhole(file, capacity: size, sizeKnown: true) ?? .failure(.truncated)
+        } else {
+          outcome = try Self.loadHeaderFirst(file, size: size, payload: payload)
+        }
       }
       let loaded: LoadedEntry
       switch outcome {
-      case .success(let entry)?: loaded = entry
-      case .failure(let defect)?: return .defective(defect)
-      case nil: return .defective(.truncated)  // unreachable: a read of a known size always decides
+      case .success(let entry): loaded = entry
+      case .failure(let defect): return .defective(defect)
       }
       let keyMatches = expectedKey.map { $0 == loaded.header.key } ?? (SHA256.hex(loaded.header.key) == name)
       guard keyMatches else { return .defective(.keyMismatch) }

@@ -26,9 +26,9 @@ public struct SHA256: Sendable {
 
     /// The digest in lowercase hexadecimal, written straight into the string's storage.
     var hex: String {
-      let (a, b, c, d, e, f, g, h) = (a, b, c, d, e, f, g, h)
+      let words = all
       return String(unsafeUninitializedCapacity: 64) { out in
-        for (index, word) in [a, b, c, d, e, f, g, h].enumerated() {
+        for (index, word) in words.enumerated() {
           for digit in 0..<8 {
             out[index * 8 + digit] = hexDigit(UInt8(truncatingIfNeeded: word >> (28 - 4 * UInt32(digit))) & 0xF)
           }
