@@ -106,9 +106,8 @@ public final class TwoTierCache: Sendable {
     let fullKey = namespaced(key)
     try disk.check(key: fullKey, size: data.count, ttl: ttl)
     let lifetime = ttl ?? disk.limits.defaultTimeToLive
-    let expires = lifetime.map {
-      now().addingTimeInterval(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18)
-    }
+    // The same arithmetic the disk tier uses for the entry's expiry (saturating, in microseconds).
+    let expires = lifetime.map { Timestamp(now()).adding($0).date }
     memory.setValue(data, forKey: fullKey, cost: data.count, expires: expires)
     let disk = disk
     pending.start(key: fullKey, data: data) { _ = try? await disk.set(data, forKey: fullKey, ttl: ttl) }
