@@ -145,8 +145,11 @@ import Testing
   @Test func cancellingRunningDownloadsClosesTheirConnections() async throws {
     let fast = try TestServer()
     defer { fast.stop() }
-    // The same seed serves the same posts and images; the slow server holds every answer.
-    let slow = try TestServer(ServerConfiguration(seed: 7, token: ClientFixtures.token, latency: .fixed(.seconds(2))))
+    // The same seed serves the same posts and images; the slow server holds every answer. The latency must
+    // outlast the time from the server logging the third request to the test cancelling: an answer that
+    // arrives first leaves its connection alive for reuse. Under coverage with every suite running at once,
+    // 2 s was once not enough.
+    let slow = try TestServer(ServerConfiguration(seed: 7, token: ClientFixtures.token, latency: .fixed(.seconds(5))))
     try await F.withCache { _, folder in
       let loaders = try Self.loaders(slow, folder: folder, limitPerHost: 3)
       let page = try await fast.client.perform(PostListRequest.self, .init(page: 1))
