@@ -57,12 +57,13 @@ import Testing
     #expect(upstream.subscriptions.value == 2)
   }
 
-  @Test func nothingStartsBeforeTheFirstNext() async {
+  @Test func makingTheIteratorSubscribesAtOnce() async {
     let upstream = FlakyPublisher(values: [1], failingSubscriptions: 0)
     var iterator: Publishers.Buffer<FlakyPublisher>.Iterator? = upstream.buffer(.default).makeAsyncIterator()
+    #expect(upstream.subscriptions.value == 1)
     _ = iterator
     iterator = nil
-    #expect(upstream.subscriptions.value == 0)
+    #expect(upstream.subscriptions.value == 1)
   }
 
   @Test func cancellingTheConsumerCancelsTheUpstream() async {

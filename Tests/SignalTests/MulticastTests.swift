@@ -74,13 +74,18 @@ import Testing
     second.cancel()
   }
 
-  @Test func autoconnectConnectsAtTheFirstNextOnceForAllSubscribers() async {
-    let upstream = FlakyPublisher(values: Array(1...50), failingSubscriptions: 0)
-    let relayed = upstream.multicast { PassthroughSubject<Int, TestError>() }.autoconnect()
-    let outputs = await drainTogether(relayed, subscribers: 3) {
-      #expect(upstream.subscriptions.value == 0)
-    }
-    #expect(outputs == Array(repeating: Array(1...50), count: 3))
+  @Test func autoconnectConnectsWhenTheFirstSubscriberSubscribesOnceForAllSubscribers() async {
+    let upstream = OpenUpstream()
+    let relayed = upstream.publisher.multicast { PassthroughSubject<Int, Never>() }.autoconnect()
+    var first = relayed.makeAsyncIterator()
+    var second = relayed.makeAsyncIterator()
+    #expect(upstream.subscriptions.value == 1)
+    upstream.input.yield(1)
+    upstream.input.finish()
+    #expect(await first.next() == 1)
+    #expect(await second.next() == 1)
+    #expect(await first.next() == nil)
+    #expect(await second.next() == nil)
     #expect(upstream.subscriptions.value == 1)
   }
 

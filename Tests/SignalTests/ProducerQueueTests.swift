@@ -76,7 +76,7 @@ import Testing
       #expect(woken.count == 1)
       // Resumed either way, so that a failure cannot hang the test.
       if woken.isEmpty { producer.resume() }
-      for waiter in woken { waiter.resume() }
+      woken.resumeAll()
     }
     #expect(isQueued(queue.push(2, from: 0)))
   }
@@ -88,7 +88,7 @@ import Testing
     if case .closed = queue.push(2, from: 0) {} else { Issue.record("a completed queue accepted a value") }
     #expect(drained(&queue) == [1])
     var batch = RingBuffer<Int>()
-    if case .fail(let error) = queue.refill(&batch, consumed: 0) {
+    if case .fail(let error, _) = queue.refill(&batch, consumed: 0) {
       #expect(error == Boom())
     } else {
       Issue.record("the failure was not delivered")
@@ -103,12 +103,12 @@ import Testing
     #expect(adopted)
     #expect(isQueued(queue.push(1, from: 0)))
     let termination = queue.cancel()
-    #expect(termination.producerTasks.count == 1)
+    #expect(termination.tasksToCancel.count == 1)
     var batch = RingBuffer<Int>()
     if case .finish = queue.refill(&batch, consumed: 0) {} else { Issue.record("a cancelled queue did not finish") }
     #expect(batch.isEmpty)
     let second = queue.cancel()
-    #expect(second.producerTasks.isEmpty)
+    #expect(second.tasksToCancel.isEmpty)
     let adoptedAfterTheEnd = queue.adopt(task)
     #expect(!adoptedAfterTheEnd)
   }

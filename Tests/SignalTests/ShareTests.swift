@@ -74,7 +74,8 @@ func drainTogether<P: Publisher>(
     let upstream = FlakyPublisher(values: Array(0..<500), failingSubscriptions: 0)
     let shared = upstream.share()
     let outputs = await drainTogether(shared, subscribers: 4) {
-      #expect(upstream.subscriptions.value == 0)
+      // Subscribed when the first subscriber subscribed; read from the first next().
+      #expect(upstream.subscriptions.value == 1)
     }
     #expect(outputs == Array(repeating: Array(0..<500), count: 4))
     #expect(upstream.subscriptions.value == 1)
@@ -163,12 +164,14 @@ func drainTogether<P: Publisher>(
     #expect(restarted.subscriptions.value == 2)
   }
 
-  @Test func iteratorsDroppedBeforeAnyNextNeverSubscribe() async {
+  @Test func anIteratorDroppedBeforeAnyNextEndsItsConnectionAtOnce() async {
     let upstream = FlakyPublisher(values: [1], failingSubscriptions: 0)
     let shared = upstream.share()
+    // Each iterator alone subscribes (as Combine's share does) and, dropped, unsubscribes.
     for _ in 0..<3 { _ = shared.makeAsyncIterator() }
+    #expect(upstream.subscriptions.value == 3)
     #expect(await record(shared).values == [1])
-    #expect(upstream.subscriptions.value == 1)
+    #expect(upstream.subscriptions.value == 4)
   }
 
   @Test(arguments: [0, 1, 2, 5])

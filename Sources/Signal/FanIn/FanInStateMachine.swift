@@ -12,7 +12,6 @@ struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachin
   /// Outcomes carry the items' failures; the stream itself never fails.
   @usableFromInline typealias Failure = Never
   @usableFromInline typealias Element = Outcome
-  @usableFromInline typealias Continuation = UnsafeContinuation<Void, Never>
 
   @usableFromInline
   enum Phase: Sendable {
@@ -36,7 +35,7 @@ struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachin
   @usableFromInline
   struct WorkerStep: Sendable {
     @usableFromInline var claim: Claim
-    @usableFromInline var consumerToResume: Continuation?
+    @usableFromInline var consumerToResume: Waiter?
   }
 
   @usableFromInline let itemCount: Int
@@ -52,8 +51,8 @@ struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachin
   @usableFromInline var completed: RingBuffer<Outcome>
   /// `.index` ordering: the outcome of item `i` waits in slot `i % window`.
   @usableFromInline var slots: ContiguousArray<OptionalOutput<Output, ItemFailure>?>
-  @usableFromInline var consumer: Continuation?
-  @usableFromInline var parkedWorkers: RingBuffer<Continuation>
+  @usableFromInline var consumer: Waiter?
+  @usableFromInline var parkedWorkers: RingBuffer<Waiter>
   @usableFromInline var workerTask: Task<Void, Never>?
 
   @usableFromInline
@@ -116,28 +115,27 @@ struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachin
 
   /// Returns `false` when the worker need not wait (an item may start, or the subscription ended).
   @usableFromInline
-  mutating func parkWorker(_ continuation: Continuation) -> Bool {
+  mutating func parkWorker(_ continuation: Waiter) -> Bool {
     guard case .running = phase, !mayStartNext, nextToStart < itemCount else { return false }
     parkedWorkers.append(continuation)
     return true
   }
 
-  /// Returns `true` when the task must be cancelled at once: the subscription already ended.
   @usableFromInline
-  mutating func producersStarted(_ task: Task<Void, Never>) -> Bool {
-    guard case .running = phase else { return true }
+  mutating func adopt(_ task: Task<Void, Never>) -> Bool {
+    guard case .running = phase else { return false }
     workerTask = task
-    return false
+    return true
   }
 
   // MARK: Consumer
 
   /// Returns the parked workers that may now start an item each.
   @usableFromInline
-  mutating func consumed(_ count: Int) -> [Continuation] {
+  mutating func consumed(_ count: Int) -> Wakeups {
     consumed += count
-    guard !parkedWorkers.isEmpty else { return [] }
-    return parkedWorkers.removeFirst(upTo: Swift.min(itemCount, consumed + window) - nextToStart)
+    guard !parkedWorkers.isEmpty else { return Wakeups() }
+    return Wakeups(parkedWorkers.removeFirst(upTo: Swift.min(itemCount, consumed + window) - nextToStart))
   }
 
   /// Moves the outcomes ready for delivery into the consumer's empty `batch`.
@@ -148,22 +146,24 @@ struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachin
     case .idle:
       guard itemCount > 0 else {
         phase = .terminated
-        return .finish(wakingProducers: [])
+        return .finish(Effects())
       }
       phase = .running
       return .startProducers
     case .running:
       collect(into: &batch)
-      if !batch.isEmpty { return .deliver(wakingProducers: woken) }
+      if !batch.isEmpty { return .deliver(woken) }
       guard collected < itemCount else {
         // Workers parked while others started the last items; they have nothing left to do.
         phase = .terminated
         workerTask = nil
-        return .finish(wakingProducers: woken + parkedWorkers.removeFirst())
+        var effects = Effects(waking: woken)
+        effects.wake(parkedWorkers.removeFirst())
+        return .finish(effects)
       }
-      return .suspend(wakingProducers: woken)
+      return .suspend(woken)
     case .terminated:
-      return .finish(wakingProducers: woken)
+      return .finish(Effects(waking: woken))
     }
   }
 
@@ -183,26 +183,24 @@ struct FanInStateMachine<Output: Sendable, ItemFailure: Error>: BatchStateMachin
 
   /// Returns `false` when the consumer need not wait (something to deliver, or the end).
   @usableFromInline
-  mutating func parkConsumer(_ continuation: Continuation) -> Bool {
+  mutating func parkConsumer(_ continuation: Waiter) -> Bool {
     guard case .running = phase, !hasCollectable else { return false }
     consumer = continuation
     return true
   }
 
   @usableFromInline
-  mutating func cancel() -> BatchTermination? {
+  mutating func cancel(_ subscriber: Void) -> Effects {
     guard case .running = phase else {
       phase = .terminated
-      return nil
+      return Effects()
     }
     phase = .terminated
     completed.removeAll()
     for index in slots.indices { slots[index] = nil }
-    defer {
-      consumer = nil
-      workerTask = nil
-    }
-    return BatchTermination(
-      consumer: consumer, producers: parkedWorkers.removeFirst(), producerTasks: workerTask.map { [$0] } ?? [])
+    var effects = Effects(waking: consumer.take())
+    effects.wake(parkedWorkers.removeFirst())
+    effects.cancel(workerTask.take())
+    return effects
   }
 }

@@ -14,7 +14,7 @@ final class FanInStorage<Output: Sendable, ItemFailure: Error>: BatchStorage {
   @usableFromInline let state: Lock<StateMachine>
   /// Runs `workerCount` workers; returns when all have stopped.
   @usableFromInline let runProducers: @Sendable (FanInStorage) async -> Void
-  @usableFromInline let census: CensusScope?
+  @usableFromInline let census = Census()
 
   @usableFromInline
   init(
@@ -26,12 +26,15 @@ final class FanInStorage<Output: Sendable, ItemFailure: Error>: BatchStorage {
   ) {
     state = Lock(StateMachine(itemCount: itemCount, window: window, workerCount: workerCount, ordering: ordering))
     runProducers = runWorkers
-    census = Census.objectCreated()
   }
 
   deinit {
     census.objectDestroyed()
   }
+
+  /// The items are values, not upstreams: nothing is subscribed before the workers start.
+  @usableFromInline
+  var upstreams: [any ReleasableSubscription] { [] }
 
   // MARK: Workers
 
@@ -44,7 +47,7 @@ final class FanInStorage<Output: Sendable, ItemFailure: Error>: BatchStorage {
     while true {
       let step = state.withLock { [outcome] in $0.nextStep(completing: outcome) }
       outcome = nil
-      if let consumer = step.consumerToResume { resume(consumer) }
+      wake(step.consumerToResume)
       switch step.claim {
       case .perform(let index): return index
       case .stop: return nil

@@ -7,6 +7,9 @@ extension Publisher {
   /// for try await detail in details { show(detail) }
   /// ```
   ///
+  /// - Subscribing: this publisher is subscribed when you subscribe; an inner publisher is
+  ///   subscribed as soon as its value arrives and a slot is free, whatever the consumer's
+  ///   pace, so a hot inner publisher loses nothing.
   /// - Concurrency and back-pressure: at most `maxPublishers` inner publishers are
   ///   subscribed at once (a value below 1 counts as 1, one above
   ///   ``Publishers/FlatMapDefaults/ceiling`` as the ceiling); while that many are active,
@@ -92,11 +95,15 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      // The worker closure is made here, so that the workers run code specialized for
-      // these publishers.
-      let storage = FlatMapStorage(upstream: upstream, maxPublishers: maxPublishers, transform: transform) {
-        storage, index in await storage.runWorker(index)
-      }
+      // The task closures are made here, so that the tasks run code specialized for these
+      // publishers.
+      let storage = FlatMapStorage(
+        upstream: upstream,
+        maxPublishers: maxPublishers,
+        transform: transform,
+        runOuter: { await $0.runOuter() },
+        worker: { storage, index in await storage.runWorker(index) }
+      )
       return Iterator(storage)
     }
 

@@ -1,51 +1,39 @@
-/// The state of one `flatMap` subscription: the shared buffer of inner values, plus who
-/// may pull the outer publisher and how many inner subscriptions are active.
+/// The state of one `flatMap` subscription: the shared buffer of inner values, the inner
+/// publishers subscribed and waiting for a worker, and who is parked.
 ///
-/// Worker tasks (at most `maxPublishers`, reused from one inner publisher to the next) do
-/// all the work. The outer iterator is a baton: the worker that takes it pulls one outer
-/// value, hands the baton back and runs that value's inner publisher itself, then comes back
-/// for the next one. A pull reserves a slot, so no more than `maxPublishers` inner
-/// subscriptions are ever active, and no outer value is pulled while they all are
-/// (back-pressure on the outer stream).
+/// Two kinds of task share the work. The **outer task** pulls the outer publisher whenever a
+/// slot is free (fewer than `maxPublishers` inner subscriptions are active), turns the value
+/// into an inner publisher and subscribes to it at once, so a hot inner publisher loses
+/// nothing, whatever the consumer's pace; with every slot taken it waits, which is the
+/// back-pressure on the outer stream. **Workers** (at most `maxPublishers`, reused from one
+/// inner publisher to the next) run the subscribed inner publishers into the buffer.
 ///
-/// Concurrency grows on demand: another worker is recruited (an idle one woken, or a new one
-/// started) only while the consumer is starving, that is, its last refill found nothing,
-/// nothing has been queued since, and no worker is on its way to the next outer value. Fast
-/// inner publishers (`Just`) keep the consumer fed, so one worker runs them back to back
-/// without a task switch; slow ones starve it, and each starvation adds one worker, up to
-/// `maxPublishers`.
+/// A worker is recruited (an idle one woken, or a new one started) only when an inner
+/// publisher is waiting and no worker is awake to take it: fast inner publishers (`Just`) are
+/// run back to back by the workers already awake, slow ones each get a worker of their own.
 @usableFromInline
-struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
+struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSubscription>:
+  ProducerQueueStateMachine
+{
   @usableFromInline typealias Element = Value
-  @usableFromInline typealias Waiter = ProducerQueue<Value, Failure>.Waiter
 
   @usableFromInline var buffer: ProducerQueue<Value, Failure>
   @usableFromInline let maxPublishers: Int
-
-  @usableFromInline
-  enum Outer: Sendable {
-    /// Nobody holds the outer iterator.
-    case available
-    /// A worker is pulling the next outer value.
-    case pulling
-    case finished
-  }
-
-  @usableFromInline var outer = Outer.available
-  /// Inner subscriptions running, plus the one a pulling worker reserved.
+  /// Inner subscriptions running or waiting for a worker, plus the one the outer task is
+  /// pulling for.
   @usableFromInline var active = 0
-  /// Workers recruited so far, started or about to start.
-  @usableFromInline var recruitedWorkers = 0
-  /// Workers that have started: the next one's index (its producer slot in the buffer).
+  /// Subscribed inner publishers that no worker has taken yet.
+  @usableFromInline var pending = RingBuffer<Inner>()
+  @usableFromInline var isOuterFinished = false
+  /// The outer task, parked until a slot is free.
+  @usableFromInline var outerWaiter: Waiter?
+  /// Workers started so far: the next one's index (its producer slot in the buffer).
   @usableFromInline var startedWorkers = 0
-  /// Workers awake and between inner publishers (including a pulling one, and recruits that
-  /// have not run yet).
+  /// Workers awake and between inner publishers (including those woken or started and not
+  /// yet running).
   @usableFromInline var seeking = 0
-  /// Workers parked until they are recruited again (or the end).
+  /// Workers parked until there is an inner publisher to run (or the end).
   @usableFromInline var idle: [Waiter] = []
-  /// The consumer's last refill delivered nothing (or it has not had one yet): it is parked,
-  /// or about to park, until a value arrives.
-  @usableFromInline var consumerIsWaiting = true
 
   @usableFromInline
   init(maxPublishers: Int, capacityPerInner: Int) {
@@ -53,81 +41,31 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateM
     buffer = ProducerQueue(producers: maxPublishers, capacity: capacityPerInner, refundsOnDrain: true)
   }
 
-  // MARK: Consumer
-
-  @inlinable
-  mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction<Failure> {
-    let action = buffer.refill(&batch, consumed: count)
-    switch action {
-    case .startProducers:
-      // The first demand: the producer task runs the first worker.
-      recruitedWorkers += 1
-      seeking += 1
-      return action
-    case .deliver:
-      consumerIsWaiting = false
-      return action
-    case .suspend(var wake):
-      consumerIsWaiting = true
-      // Starting a task takes the refill's `.startProducers` path, which has no producers to
-      // wake (the queue refunds room on drain, so it never has any here).
-      switch recruit(mayStart: wake.isEmpty) {
-      case .none:
-        return action
-      case .wake(let worker):
-        wake.append(worker)
-        return .suspend(wakingProducers: wake)
-      case .start:
-        return .startProducers
-      }
-    case .finish, .fail:
-      return action
-    }
-  }
-
-  // MARK: Workers
-
-  /// Returns the index of a recruited worker that starts running; `nil` when the stream is
-  /// already over.
-  @inlinable
-  mutating func workerStarted() -> Int? {
-    guard buffer.isOpen else { return nil }
-    defer { startedWorkers += 1 }
-    return startedWorkers
-  }
+  // MARK: The outer task
 
   @usableFromInline
-  enum WorkAction {
-    /// Pull the next outer value: the caller holds the baton and a reserved slot.
+  enum OuterStep {
+    /// A slot is reserved: pull the next outer value.
     case pull
-    /// Nothing to do now: park (``parkIdle(_:)``) and ask again when resumed.
-    case park
-    /// The stream is over or every outer value is taken: the worker ends.
-    case exit
+    /// Every slot is taken: park (``parkOuter(_:)``) and ask again when resumed.
+    case wait
+    /// The stream is over.
+    case stop
   }
 
-  /// A worker between inner publishers asks what to do.
   @inlinable
-  mutating func nextWork() -> WorkAction {
-    guard buffer.isOpen else { return exitWorker() }
-    switch outer {
-    case .available where active < maxPublishers:
-      outer = .pulling
-      active += 1
-      return .pull
-    case .finished:
-      return exitWorker()
-    case .available, .pulling:
-      return .park
-    }
+  mutating func reserveSlot() -> OuterStep {
+    guard buffer.isOpen else { return .stop }
+    guard active < maxPublishers else { return .wait }
+    active += 1
+    return .pull
   }
 
-  /// Parks a worker that had nothing to do; `false` (resume it at once) if there is now.
+  /// Parks the outer task; `false` (resume it at once) if a slot freed up or the stream ended.
   @inlinable
-  mutating func parkIdle(_ waiter: Waiter) -> Bool {
-    guard buffer.isOpen, !hasWorkToPull, outer != .finished else { return false }
-    seeking -= 1
-    idle.append(waiter)
+  mutating func parkOuter(_ waiter: Waiter) -> Bool {
+    guard buffer.isOpen, active >= maxPublishers else { return false }
+    outerWaiter = waiter
     return true
   }
 
@@ -135,94 +73,131 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateM
   enum Recruit {
     case none
     case wake(Waiter)
-    /// Start a new worker task (its index comes from ``workerStarted()``).
-    case start
+    /// Start a new worker with this index.
+    case start(Int)
   }
 
   @usableFromInline
-  enum PulledAction {
-    /// Run the inner publisher, after recruiting another worker if told to.
-    case run(Recruit)
-    /// The stream is over: drop the value, end the worker.
+  enum EnqueueAction {
+    /// Queued for a worker; recruit one if told to.
+    case queued(Recruit)
+    /// The stream is over: release the inner subscription and stop.
+    case closed
+  }
+
+  /// The outer task subscribed `inner` in the slot it reserved.
+  @inlinable
+  mutating func enqueue(_ inner: Inner) -> EnqueueAction {
+    guard buffer.isOpen else { return .closed }
+    pending.append(inner)
+    return .queued(seeking == 0 ? recruit() : .none)
+  }
+
+  /// The outer publisher finished: the slot reserved for its next value is given back, idle
+  /// workers are let go, and the stream finishes once no inner subscription is active.
+  @inlinable
+  mutating func outerFinished() -> Effects {
+    isOuterFinished = true
+    active -= 1
+    var effects = Effects()
+    seeking += idle.count
+    effects.wake(idle)
+    idle.removeAll()
+    if active == 0 { effects.merge(complete(.finished)) }
+    return effects
+  }
+
+  // MARK: Workers
+
+  @usableFromInline
+  enum WorkerStep {
+    /// Run this inner subscription, after recruiting another worker if told to.
+    case run(Inner, Recruit)
+    /// Nothing to run now: park (``parkIdle(_:)``) and ask again when resumed.
+    case park
+    /// The stream is over, or the outer one finished and nothing is left to run.
     case exit
   }
 
-  /// The pulling worker got an outer value and hands the baton back. If the consumer is
-  /// starving, this inner publisher may be slow too: recruit a worker for the next one.
   @inlinable
-  mutating func pulled() -> PulledAction {
-    outer = .available
-    guard buffer.isOpen else { return .exit }
+  mutating func nextInner() -> WorkerStep {
+    guard buffer.isOpen else { return exitWorker() }
+    if let inner = pending.popFirst() {
+      seeking -= 1
+      // Another inner publisher is waiting and nobody else is awake to take it.
+      let recruit = !pending.isEmpty && seeking == 0 ? recruit() : .none
+      return .run(inner, recruit)
+    }
+    return isOuterFinished ? exitWorker() : .park
+  }
+
+  /// Parks a worker that found nothing to run; `false` (resume it at once) if there is now.
+  @inlinable
+  mutating func parkIdle(_ waiter: Waiter) -> Bool {
+    guard buffer.isOpen, pending.isEmpty, !isOuterFinished else { return false }
     seeking -= 1
-    guard consumerIsWaiting, buffer.queue.isEmpty else { return .run(.none) }
-    return .run(recruit())
+    idle.append(waiter)
+    return true
   }
 
-  /// The pulling worker found the outer stream finished. Returns the idle workers to wake
-  /// (they exit) and whether the whole stream is now finished.
+  /// A worker's inner publisher finished: its slot is free (the outer task may pull again),
+  /// and the stream finishes if that was the last active one after the outer's end.
   @inlinable
-  mutating func outerFinished() -> (wake: [Waiter], isFinished: Bool) {
-    outer = .finished
-    active -= 1
-    return (takeIdle(), active == 0)
-  }
-
-  /// A worker's inner publisher finished; returns `true` when the whole stream is finished.
-  @inlinable
-  mutating func innerFinished() -> Bool {
+  mutating func innerFinished() -> Effects {
     active -= 1
     seeking += 1
-    return outer == .finished && active == 0
+    var effects = Effects(waking: outerWaiter.take())
+    if isOuterFinished && active == 0 { effects.merge(complete(.finished)) }
+    return effects
   }
 
   // MARK: Ending
 
   @inlinable
-  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
-    var termination = buffer.complete(completion)
-    termination.producers += takeIdle()
-    return termination
+  mutating func complete(_ completion: Completion<Failure>) -> Effects {
+    guard buffer.isOpen else { return Effects() }
+    var effects = buffer.complete(completion)
+    effects.merge(releaseWaiting())
+    return effects
   }
 
   @inlinable
-  mutating func cancel() -> BatchTermination? {
-    var termination = buffer.cancel()
-    termination.producers += takeIdle()
-    return termination
+  mutating func cancel(_ subscriber: Void) -> Effects {
+    var effects = buffer.cancel()
+    effects.merge(releaseWaiting())
+    return effects
   }
 
   // MARK: Helpers
 
+  /// One more worker awake, if more concurrency is allowed.
   @inlinable
-  var hasWorkToPull: Bool {
-    outer == .available && active < maxPublishers
-  }
-
-  /// One more worker, if more concurrency is allowed and nobody is already on the way to
-  /// the next outer value.
-  @inlinable
-  mutating func recruit(mayStart: Bool = true) -> Recruit {
-    guard buffer.isOpen, seeking == 0, hasWorkToPull else { return .none }
+  mutating func recruit() -> Recruit {
     if let waiter = idle.popLast() {
       seeking += 1
       return .wake(waiter)
     }
-    guard mayStart, recruitedWorkers < maxPublishers else { return .none }
-    recruitedWorkers += 1
+    guard startedWorkers < maxPublishers else { return .none }
+    startedWorkers += 1
     seeking += 1
-    return .start
+    return .start(startedWorkers - 1)
   }
 
   @inlinable
-  mutating func exitWorker() -> WorkAction {
+  mutating func exitWorker() -> WorkerStep {
     seeking -= 1
     return .exit
   }
 
+  /// Everything parked or waiting, once the stream has ended: idle workers and the outer task
+  /// are woken (they stop), inner subscriptions no worker took are released.
   @inlinable
-  mutating func takeIdle() -> [Waiter] {
+  mutating func releaseWaiting() -> Effects {
+    var effects = Effects(waking: outerWaiter.take())
     seeking += idle.count
-    defer { idle.removeAll() }
-    return idle
+    effects.wake(idle)
+    idle.removeAll()
+    while let inner = pending.popFirst() { effects.release(inner) }
+    return effects
   }
 }

@@ -49,7 +49,7 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      Iterator(producers: [{ [a] in await $0.produce(from: a) }, { [b] in await $0.produce(from: b) }])
+      Iterator(producers: [Iterator.Storage.producer(subscribingTo: a), Iterator.Storage.producer(subscribingTo: b)])
     }
   }
 
@@ -78,8 +78,8 @@ extension Publishers {
     @inlinable
     public func makeAsyncIterator() -> Iterator {
       Iterator(producers: [
-        { [a] in await $0.produce(from: a) }, { [b] in await $0.produce(from: b) },
-        { [c] in await $0.produce(from: c) },
+        Iterator.Storage.producer(subscribingTo: a), Iterator.Storage.producer(subscribingTo: b),
+        Iterator.Storage.producer(subscribingTo: c),
       ])
     }
   }

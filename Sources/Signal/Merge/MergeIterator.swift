@@ -1,8 +1,9 @@
 extension Publishers {
   /// The iterator of every merge publisher (``Merge``, ``Merge3``, ``MergeMany``).
   ///
-  /// The first `next()` starts one producer task per upstream. Dropping the iterator, or
-  /// cancelling the task that iterates it, cancels all of them.
+  /// Making the iterator subscribes to every upstream; the first `next()` starts one
+  /// producer task per upstream. Dropping the iterator, or cancelling the task that iterates
+  /// it, cancels all of them.
   public struct MergeIterator<Output: Sendable, Failure: Error>: AsyncIteratorProtocol {
     @usableFromInline typealias Storage = MergeStorage<Output, Failure>
 

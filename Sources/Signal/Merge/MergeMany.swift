@@ -39,7 +39,7 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      Iterator(producers: publishers.map { publisher in { await $0.produce(from: publisher) } })
+      Iterator(producers: publishers.map { Iterator.Storage.producer(subscribingTo: $0) })
     }
   }
 }

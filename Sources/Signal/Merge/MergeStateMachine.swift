@@ -6,8 +6,6 @@
 /// while the lock is held.
 @usableFromInline
 struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
-  @usableFromInline typealias Continuation = UnsafeContinuation<Void, Never>
-
   @usableFromInline
   enum Phase: Sendable {
     /// No `next()` yet: nothing runs.
@@ -24,7 +22,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
   @usableFromInline
   enum PushAction: Sendable {
     case pushed
-    case pushedResumingConsumer(Continuation)
+    case pushedResumingConsumer(Waiter)
     /// No room: wait for the consumer, then push again.
     case full
     /// The subscription ended: the producer stops.
@@ -46,8 +44,8 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
   @usableFromInline var unconsumed = 0
   @usableFromInline let capacity: Int
   @usableFromInline var remainingUpstreams: Int
-  @usableFromInline var consumer: Continuation?
-  @usableFromInline var parkedProducers: RingBuffer<Continuation>
+  @usableFromInline var consumer: Waiter?
+  @usableFromInline var parkedProducers: RingBuffer<Waiter>
   @usableFromInline var producerTask: Task<Void, Never>?
 
   @usableFromInline
@@ -77,7 +75,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
 
   /// Returns `false` when the producer need not wait (there is room, or the subscription ended).
   @usableFromInline
-  mutating func parkProducer(_ continuation: Continuation) -> Bool {
+  mutating func parkProducer(_ continuation: Waiter) -> Bool {
     guard case .running = phase, unconsumed >= capacity else { return false }
     parkedProducers.append(continuation)
     return true
@@ -85,7 +83,7 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
 
   /// Returns the consumer to resume when this was the last upstream.
   @usableFromInline
-  mutating func upstreamFinished() -> Continuation? {
+  mutating func upstreamFinished() -> Waiter? {
     remainingUpstreams -= 1
     guard remainingUpstreams == 0, case .running = phase else { return nil }
     phase = .finished
@@ -94,27 +92,26 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
   }
 
   @usableFromInline
-  mutating func upstreamFailed(_ error: Failure) -> BatchTermination? {
-    guard case .running = phase else { return nil }
+  mutating func upstreamFailed(_ error: Failure) -> Effects {
+    guard case .running = phase else { return Effects() }
     phase = .failed(error)
     return takeTermination()
   }
 
-  /// Returns `true` when the task must be cancelled at once: the subscription already ended.
   @usableFromInline
-  mutating func producersStarted(_ task: Task<Void, Never>) -> Bool {
-    guard case .running = phase else { return true }
+  mutating func adopt(_ task: Task<Void, Never>) -> Bool {
+    guard case .running = phase else { return false }
     producerTask = task
-    return false
+    return true
   }
 
   // MARK: Consumer
 
   @usableFromInline
-  mutating func consumed(_ count: Int) -> [Continuation] {
+  mutating func consumed(_ count: Int) -> Wakeups {
     unconsumed -= count
-    guard !parkedProducers.isEmpty, unconsumed <= lowWatermark else { return [] }
-    return parkedProducers.removeFirst(upTo: producersToWake)
+    guard !parkedProducers.isEmpty, unconsumed <= lowWatermark else { return Wakeups() }
+    return Wakeups(parkedProducers.removeFirst(upTo: producersToWake))
   }
 
   /// Moves the buffered elements into the consumer's empty `batch`.
@@ -125,56 +122,54 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
     case .idle:
       guard remainingUpstreams > 0 else {
         phase = .terminated
-        return .finish(wakingProducers: [])
+        return .finish(Effects())
       }
       phase = .running
       return .startProducers
     case .running:
-      guard !buffer.isEmpty else { return .suspend(wakingProducers: woken) }
+      guard !buffer.isEmpty else { return .suspend(woken) }
       swap(&buffer, &batch)
-      return .deliver(wakingProducers: woken)
+      return .deliver(woken)
     case .finished:
       guard buffer.isEmpty else {
         swap(&buffer, &batch)
-        return .deliver(wakingProducers: woken)
+        return .deliver(woken)
       }
       phase = .terminated
-      return .finish(wakingProducers: woken)
+      return .finish(Effects(waking: woken))
     case .failed(let error):
       guard buffer.isEmpty else {
         swap(&buffer, &batch)
-        return .deliver(wakingProducers: woken)
+        return .deliver(woken)
       }
       phase = .terminated
-      return .fail(error)
+      return .fail(error, Effects(waking: woken))
     case .terminated:
-      return .finish(wakingProducers: woken)
+      return .finish(Effects(waking: woken))
     }
   }
 
   /// Returns `false` when the consumer need not wait (something to deliver, or the end).
   @usableFromInline
-  mutating func parkConsumer(_ continuation: Continuation) -> Bool {
+  mutating func parkConsumer(_ continuation: Waiter) -> Bool {
     guard case .running = phase, buffer.isEmpty else { return false }
     consumer = continuation
     return true
   }
 
   @usableFromInline
-  mutating func cancel() -> BatchTermination? {
-    if case .terminated = phase { return nil }
+  mutating func cancel(_ subscriber: Void) -> Effects {
+    if case .terminated = phase { return Effects() }
     phase = .terminated
     buffer.removeAll()
     return takeTermination()
   }
 
   @usableFromInline
-  mutating func takeTermination() -> BatchTermination {
-    defer {
-      consumer = nil
-      producerTask = nil
-    }
-    return BatchTermination(
-      consumer: consumer, producers: parkedProducers.removeFirst(), producerTasks: producerTask.map { [$0] } ?? [])
+  mutating func takeTermination() -> Effects {
+    var effects = Effects(waking: consumer.take())
+    effects.wake(parkedProducers.removeFirst())
+    effects.cancel(producerTask.take())
+    return effects
   }
 }

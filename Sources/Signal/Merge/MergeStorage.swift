@@ -8,30 +8,36 @@
 @usableFromInline
 final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
   @usableFromInline typealias StateMachine = MergeStateMachine<Element, Failure>
+  /// One upstream, subscribed, with the loop that forwards its elements (``produce(from:)``).
+  @usableFromInline typealias Producer = UpstreamProducer<MergeStorage>
 
   @usableFromInline let state: Lock<StateMachine>
-  @usableFromInline let runProducers: @Sendable (MergeStorage) async -> Void
-  @usableFromInline let census: CensusScope?
+  @usableFromInline let census = Census()
+  @usableFromInline let producers: [Producer]
 
-  /// Forwards one upstream's elements (``produce(from:)``).
-  @usableFromInline typealias Producer = @Sendable (MergeStorage) async -> Void
-
-  /// - Parameter producers: one per upstream; each runs in its own child task.
   @usableFromInline
   init(producers: [Producer], capacity: Int) {
     state = Lock(StateMachine(upstreamCount: producers.count, capacity: capacity))
-    runProducers = { storage in
-      await withDiscardingTaskGroup { group in
-        for producer in producers {
-          group.addTask { await producer(storage) }
-        }
-      }
-    }
-    census = Census.objectCreated()
+    self.producers = producers
   }
 
   deinit {
     census.objectDestroyed()
+  }
+
+  @usableFromInline
+  var upstreams: [any ReleasableSubscription] { producers.map(\.subscription) }
+
+  @usableFromInline
+  var runProducers: @Sendable (MergeStorage) async -> Void {
+    { storage in await storage.producers.runAll(on: storage) }
+  }
+
+  /// The producer of one upstream: it is subscribed now, and forwarded once demand starts.
+  @inlinable
+  static func producer<Upstream: Publisher>(subscribingTo upstream: Upstream) -> Producer
+  where Upstream.Output == Element, Upstream.Failure == Failure {
+    Producer(subscribingTo: upstream) { storage, subscription, _ in await storage.produce(from: subscription) }
   }
 
   /// The most elements pushed and not yet consumed, for `upstreamCount` producers: large
@@ -45,11 +51,12 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
 
   // MARK: Producers
 
-  /// Forwards every element of `upstream`, then reports how it ended.
+  /// Forwards every element of the subscription, then reports how it ended.
   @inlinable
-  func produce<Upstream: Publisher>(from upstream: Upstream) async
+  func produce<Upstream: Publisher>(from subscription: UpstreamSubscription<Upstream>) async
   where Upstream.Output == Element, Upstream.Failure == Failure {
-    var iterator = upstream.makeAsyncIterator()
+    // `nil`: the subscription ended before demand, and released it.
+    guard var iterator = subscription.take() else { return }
     do {
       while let element = try await iterator.next(isolation: nil) {
         guard await send(element) else { return }
@@ -68,7 +75,7 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
       case .pushed:
         return true
       case .pushedResumingConsumer(let consumer):
-        resume(consumer)
+        wake(consumer)
         return true
       case .full:
         await waitForRoom { $0.parkProducer($1) }
@@ -80,11 +87,11 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
 
   @usableFromInline
   func upstreamFinished() {
-    if let consumer = state.withLock({ $0.upstreamFinished() }) { resume(consumer) }
+    wake(state.withLock { $0.upstreamFinished() })
   }
 
   @usableFromInline
   func upstreamFailed(_ error: Failure) {
-    if let termination = state.withLock({ $0.upstreamFailed(error) }) { execute(termination) }
+    perform(state.withLock { $0.upstreamFailed(error) })
   }
 }

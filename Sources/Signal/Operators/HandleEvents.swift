@@ -10,7 +10,8 @@ extension Publisher {
   /// )
   /// ```
   ///
-  /// - `receiveSubscription`: on the first call to `next()`, before the upstream is asked.
+  /// - `receiveSubscription`: when a subscriber subscribes (`makeAsyncIterator()`, which
+  ///   `sink` and `for await` call at once), after subscribing to the upstream, as in Combine.
   /// - `receiveOutput`: for every value, before it is returned.
   /// - `receiveCompletion`: once, when the upstream finishes or fails.
   /// - `receiveCancel`: once, instead of `receiveCompletion`, when the stream ends
@@ -66,21 +67,16 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      Iterator(upstream: upstream.makeAsyncIterator(), publisher: self)
+      let iterator = Iterator(upstream: upstream.makeAsyncIterator(), publisher: self)
+      receiveSubscription?()
+      return iterator
     }
 
     /// The iterator of a ``HandleEvents``.
     public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline
-      enum Phase {
-        case notSubscribed
-        case subscribed
-        case ended
-      }
-
       @usableFromInline var upstream: Upstream.AsyncIterator
       @usableFromInline let publisher: HandleEvents
-      @usableFromInline var phase = Phase.notSubscribed
+      @usableFromInline var hasEnded = false
 
       @inlinable
       init(upstream: Upstream.AsyncIterator, publisher: HandleEvents) {
@@ -95,26 +91,18 @@ extension Publishers {
 
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        switch phase {
-        case .ended:
-          return nil
-        case .notSubscribed:
-          phase = .subscribed
-          publisher.receiveSubscription?()
-        case .subscribed:
-          break
-        }
+        guard !hasEnded else { return nil }
         do throws(Failure) {
           if let value = try await upstream.next(isolation: actor) {
             publisher.receiveOutput?(value)
             return value
           }
         } catch {
-          phase = .ended
+          hasEnded = true
           publisher.receiveCompletion?(.failure(error))
           throw error
         }
-        phase = .ended
+        hasEnded = true
         if Task.isCancelled {
           publisher.receiveCancel?()
         } else {

@@ -1,10 +1,10 @@
 extension ConnectablePublisher {
-  /// Connects when the first subscriber asks for a value and cancels the connection when
-  /// the last subscriber leaves, like Combine's `autoconnect()`.
+  /// Connects when the first subscriber subscribes and cancels the connection when the last
+  /// subscriber leaves, like Combine's `autoconnect()`.
   ///
   /// ```swift
   /// let relayed = upstream.multicast { ReplaySubject<Int, Never>(bufferSize: 1) }.autoconnect()
-  /// for await value in relayed { print(value) }  // connects at the first next()
+  /// for await value in relayed { print(value) }  // connected when the loop subscribed
   /// ```
   ///
   /// A subscriber leaves when its iterator is dropped, its task is cancelled, or its stream
@@ -46,7 +46,7 @@ extension Publishers {
     public struct Iterator: AsyncIteratorProtocol {
       @usableFromInline var base: ConnectedIterator<Upstream.AsyncIterator, AutoconnectStorage<Upstream>>
 
-      @inlinable
+      @usableFromInline
       init(_ base: ConnectedIterator<Upstream.AsyncIterator, AutoconnectStorage<Upstream>>) {
         self.base = base
       }
@@ -65,39 +65,39 @@ extension Publishers {
 }
 
 /// The connection bookkeeping of one ``Publishers/Autoconnect``: ``ConnectionState`` with
-/// the upstream's connection token as what stops it.
+/// the upstream's connection token as its subscription.
 @usableFromInline
-final class AutoconnectStorage<Upstream: ConnectablePublisher>: ConnectionOwner {
+final class AutoconnectStorage<Upstream: ConnectablePublisher>: ConnectionStorage {
   @usableFromInline let upstream: Upstream
-  private let state = Lock(ConnectionState<Void, AnyCancellable>())
-  private let census: CensusScope?
+  @usableFromInline let state = Lock(ConnectionState<Void, AnyCancellable>())
+  @usableFromInline let census = Census()
 
   @usableFromInline
   init(upstream: Upstream) {
     self.upstream = upstream
-    census = Census.objectCreated()
   }
 
   deinit {
     census.objectDestroyed()
   }
 
+  /// The connection token lives in the state, cancelled with its connection.
+  @usableFromInline var upstreams: [any ReleasableSubscription] { [] }
+
+  /// Subscribes to the upstream's subject and, for the first subscriber, connects.
   @usableFromInline
   func join() -> ConnectedIterator<Upstream.AsyncIterator, AutoconnectStorage> {
-    let id = state.withLock { $0.join {}.id }
-    return ConnectedIterator(
-      base: upstream.makeAsyncIterator(), membership: ConnectionMembership(owner: self, connectionID: id))
+    // Subscribed before connecting, so the first subscriber sees every value.
+    let base = upstream.makeAsyncIterator()
+    let action = state.withLock { $0.join {} }
+    if case .subscribe(let id, _) = action {
+      let connection = upstream.connect()
+      if case .release = state.withLock({ $0.subscribed(connection, to: id) }) { connection.cancel() }
+    }
+    return ConnectedIterator(base: base, membership: SubscriptionLifetime(self, subscriber: action.id))
   }
 
+  /// Connected when the first subscriber joined: nothing waits for the first `next()`.
   @usableFromInline
-  func start(_ id: Int) {
-    guard state.withLock({ $0.start(id) }) != nil else { return }
-    let connection = upstream.connect()
-    if !state.withLock({ $0.attach(connection, to: id) }) { connection.cancel() }
-  }
-
-  @usableFromInline
-  func leave(_ id: Int) {
-    state.withLock { $0.leave(id) }?.cancel()
-  }
+  func start(_ id: Int) {}
 }

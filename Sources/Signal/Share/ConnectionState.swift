@@ -1,21 +1,33 @@
 /// The state machine behind ``Publishers/Share`` and ``Publishers/Autoconnect``: at most one
 /// live *connection* (one upstream subscription) and how many subscribers hold it.
 ///
-/// A connection is created by the first subscriber, started by the first `next()` of any of
-/// its subscribers, and retired when its last subscriber leaves (its `Stopper` is then
-/// cancelled) or when its owner retires it (a share's upstream completed). A retired
-/// connection is never joined again: the next subscriber creates a new one.
+/// A connection is created by the first subscriber, whose thread then subscribes to the
+/// upstream at once, outside the lock (``subscribed(_:to:)``): subscribing is synchronous, as in
+/// Combine, so a hot upstream loses nothing sent after the subscriber subscribed. A share's
+/// pump task starts at the first `next()` of any of its subscribers (``start(_:)``); an
+/// autoconnect's connection runs its own. The connection is retired when its last subscriber
+/// leaves (``cancel(_:)``: its pump is cancelled and its subscription released) or when its
+/// owner retires it (a share's upstream completed). A retired connection is never joined
+/// again: the next subscriber creates a new one.
 ///
 /// - `Relay`: what subscribers subscribe to (a share's subject; nothing for autoconnect).
-/// - `Stopper`: what ends the upstream subscription (a pump task, a connection token).
-struct ConnectionState<Relay: Sendable, Stopper: Sendable>: Sendable {
+/// - `Subscription`: the upstream subscription (an ``UpstreamSubscription`` for a share,
+///   the connection token for autoconnect).
+@usableFromInline
+struct ConnectionState<Relay: Sendable, Subscription: ReleasableSubscription>: SubscriptionStateMachine {
+  /// A subscriber is known by the connection it holds.
+  @usableFromInline typealias Subscriber = Int
+
   struct Connection: Sendable {
     let id: Int
     let relay: Relay
     var members = 0
+    /// The upstream subscription, from the moment the first subscriber made it until the
+    /// pump task takes it (an autoconnect's stays until the connection is retired).
+    var subscription: Subscription?
+    var isStartRequested = false
     var isStarted = false
-    /// Set once the upstream subscription exists; `nil` between `start` and `attach`.
-    var stopper: Stopper?
+    var pump: Task<Void, Never>?
   }
 
   private(set) var current: Connection?
@@ -23,116 +35,98 @@ struct ConnectionState<Relay: Sendable, Stopper: Sendable>: Sendable {
 
   init() {}
 
-  /// Counts a new subscriber in, creating a connection with `makeRelay` if there is none.
-  mutating func join(makeRelay: () -> Relay) -> (id: Int, relay: Relay) {
-    var connection: Connection
-    if let current {
-      connection = current
-    } else {
-      lastID += 1
-      connection = Connection(id: lastID, relay: makeRelay())
+  enum JoinAction {
+    /// Joined the running connection `id`.
+    case joined(id: Int, relay: Relay)
+    /// Created connection `id`: subscribe to the upstream now, then ``subscribed(_:to:)``.
+    case subscribe(id: Int, relay: Relay)
+
+    var id: Int {
+      switch self {
+      case .joined(let id, _), .subscribe(let id, _): return id
+      }
     }
-    connection.members += 1
-    current = connection
-    return (connection.id, connection.relay)
+
+    var relay: Relay {
+      switch self {
+      case .joined(_, let relay), .subscribe(_, let relay): return relay
+      }
+    }
   }
 
-  /// Returns the relay if the caller must start connection `id` (then ``attach(_:to:)``),
-  /// `nil` if it has started already or has been retired.
-  mutating func start(_ id: Int) -> Relay? {
-    guard var connection = current, connection.id == id, !connection.isStarted else { return nil }
+  /// Counts a new subscriber in, creating a connection with `makeRelay` if there is none.
+  mutating func join(makeRelay: () -> Relay) -> JoinAction {
+    if var connection = current {
+      connection.members += 1
+      current = connection
+      return .joined(id: connection.id, relay: connection.relay)
+    }
+    lastID += 1
+    current = Connection(id: lastID, relay: makeRelay(), members: 1)
+    return .subscribe(id: lastID, relay: current!.relay)
+  }
+
+  enum StartAction {
+    case none
+    /// Start the pump of this relay from this subscription, then ``adopt(_:to:)``.
+    case startPump(Relay, Subscription)
+    /// The connection is gone: release this subscription.
+    case release(Subscription)
+  }
+
+  /// The first subscriber of connection `id` subscribed to the upstream.
+  mutating func subscribed(_ subscription: Subscription, to id: Int) -> StartAction {
+    guard var connection = current, connection.id == id else { return .release(subscription) }
+    defer { current = connection }
+    if connection.isStartRequested {
+      connection.isStarted = true
+      return .startPump(connection.relay, subscription)
+    }
+    connection.subscription = subscription
+    return .none
+  }
+
+  /// A subscriber of connection `id` asks for its first value.
+  mutating func start(_ id: Int) -> StartAction {
+    guard var connection = current, connection.id == id, !connection.isStarted else { return .none }
+    defer { current = connection }
+    guard let subscription = connection.subscription.take() else {
+      // Still being subscribed: the subscriber that subscribes starts the pump.
+      connection.isStartRequested = true
+      return .none
+    }
     connection.isStarted = true
-    current = connection
-    return connection.relay
+    return .startPump(connection.relay, subscription)
   }
 
-  /// Records how to stop connection `id`. Returns `false` if it was retired meanwhile (every
-  /// subscriber left before the upstream subscription existed): the caller must stop it.
-  mutating func attach(_ stopper: Stopper, to id: Int) -> Bool {
+  /// Keeps the pump of connection `id`. Returns `false` if the connection was retired
+  /// meanwhile: the caller cancels the pump.
+  mutating func adopt(_ pump: Task<Void, Never>, to id: Int) -> Bool {
     guard var connection = current, connection.id == id else { return false }
-    connection.stopper = stopper
+    connection.pump = pump
     current = connection
     return true
   }
 
-  /// Counts a subscriber out. Returns what to stop when it was the last one.
-  mutating func leave(_ id: Int) -> Stopper? {
-    guard var connection = current, connection.id == id else { return nil }
+  /// A subscriber of connection `id` left. The last one retires it: its pump is cancelled
+  /// and its subscription released.
+  @usableFromInline
+  mutating func cancel(_ id: Int) -> Effects {
+    guard var connection = current, connection.id == id else { return Effects() }
     connection.members -= 1
     guard connection.members == 0 else {
       current = connection
-      return nil
+      return Effects()
     }
     current = nil
-    return connection.stopper
+    var effects = Effects()
+    effects.cancel(connection.pump)
+    effects.release(connection.subscription)
+    return effects
   }
 
   /// Retires connection `id` without stopping it (its upstream has completed).
   mutating func retire(_ id: Int) {
     if current?.id == id { current = nil }
-  }
-}
-
-/// What a ``ConnectionMembership`` reports to.
-@usableFromInline
-protocol ConnectionOwner: AnyObject, Sendable {
-  /// Starts the upstream of connection `id` unless it has started already.
-  func start(_ id: Int)
-  /// A subscriber of connection `id` left; the last one stops the upstream.
-  func leave(_ id: Int)
-}
-
-/// One subscriber's hold on a connection: alive while the subscriber's iterator is, or until
-/// its stream ends. Its `deinit` counts the subscriber out, which may stop the upstream.
-@usableFromInline
-final class ConnectionMembership<Owner: ConnectionOwner>: Sendable {
-  let owner: Owner
-  let connectionID: Int
-
-  init(owner: Owner, connectionID: Int) {
-    self.owner = owner
-    self.connectionID = connectionID
-  }
-
-  deinit {
-    owner.leave(connectionID)
-  }
-
-  @usableFromInline
-  func start() {
-    owner.start(connectionID)
-  }
-}
-
-/// The iterator logic of a subscriber of a connection: starts the connection at the first
-/// `next()` and counts itself out as soon as its stream ends.
-@usableFromInline
-struct ConnectedIterator<Base: AsyncIteratorProtocol, Owner: ConnectionOwner> {
-  @usableFromInline var base: Base
-  /// Held until the stream ends; released then so the subscriber counts out at once.
-  @usableFromInline var membership: ConnectionMembership<Owner>?
-  @usableFromInline var needsStart = true
-
-  @usableFromInline
-  init(base: Base, membership: ConnectionMembership<Owner>) {
-    self.base = base
-    self.membership = membership
-  }
-
-  @inlinable
-  mutating func next(isolation actor: isolated (any Actor)?) async throws(Base.Failure) -> Base.Element? {
-    if needsStart {
-      needsStart = false
-      membership?.start()
-    }
-    let value: Base.Element?
-    do {
-      value = try await base.next(isolation: actor)
-    } catch {
-      membership = nil
-      throw error
-    }
-    if value == nil { membership = nil }
-    return value
   }
 }

@@ -82,7 +82,8 @@ extension Publishers {
       subject.makeAsyncIterator()
     }
 
-    /// Subscribes the subject to the upstream, in a new task.
+    /// Subscribes the subject to the upstream: subscribed when this returns, and fed by a new
+    /// task.
     ///
     /// ```swift
     /// let connection = multicast.connect()
@@ -91,11 +92,14 @@ extension Publishers {
     @inlinable
     public func connect() -> AnyCancellable {
       let subject = self.subject
-      let upstream = self.upstream
+      let subscription = UpstreamSubscription(subscribingTo: upstream)
       let pump = Task {
-        if let completion = await Pump.run(upstream, into: subject) { await subject.send(completion: completion) }
+        if let completion = await Pump.run(subscription, into: subject) { await subject.send(completion: completion) }
       }
-      return AnyCancellable { pump.cancel() }
+      return AnyCancellable {
+        pump.cancel()
+        subscription.release()
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-/// Feeds one upstream subscription into a subject: the single loop behind ``Publishers/Share``,
+/// Feeds one upstream subscription (made when the subscriber subscribed) into a subject: the single loop behind ``Publishers/Share``,
 /// ``Publishers/Buffer`` (through `Share`) and ``Publishers/Multicast/connect()``.
 ///
 /// The subject does the fan-out: each subscriber's bounded buffer, its policy, and the
@@ -13,11 +13,12 @@ enum Pump {
   /// every `next()` and `send` would go through witness tables.
   @inlinable
   static func run<Upstream: Publisher, Target: Subject>(
-    _ upstream: Upstream,
+    _ subscription: UpstreamSubscription<Upstream>,
     into subject: Target
   ) async -> Completion<Upstream.Failure>?
   where Target.Output == Upstream.Output, Target.Failure == Upstream.Failure {
-    var iterator = upstream.makeAsyncIterator()
+    // `nil`: the connection ended before the pump started, and released the subscription.
+    guard var iterator = subscription.take() else { return nil }
     do throws(Upstream.Failure) {
       while let value = try await iterator.next(isolation: nil) {
         await subject.send(value)

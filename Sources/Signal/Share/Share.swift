@@ -22,9 +22,9 @@ extension Publisher where Output: Sendable {
   /// for await state in status { render(state) }  // the current state first, then changes
   /// ```
   ///
-  /// - The upstream is subscribed once, by the first `next()` of any subscriber (making an
-  ///   iterator only registers it), so subscribers whose iterators exist before the first
-  ///   `next()` all see every value.
+  /// - The upstream is subscribed once, when the first subscriber subscribes (a hot upstream
+  ///   loses nothing sent after that), and read from the first `next()` of any subscriber,
+  ///   so subscribers whose iterators exist before the first `next()` all see every value.
   /// - Each subscriber has its own bounded buffer with `policy`. A `.suspend` subscriber
   ///   that is full suspends the upstream for everybody (back-pressure); `.dropOldest` /
   ///   `.dropNewest` subscribers never slow it down.
@@ -68,8 +68,8 @@ extension Publishers {
     public init(upstream: Upstream, replay: Int = 0, policy: BufferingPolicy = .default) {
       self.replay = Swift.max(0, replay)
       self.policy = policy
-      storage = ShareStorage(upstream: upstream, replay: self.replay) { subject in
-        await Pump.run(upstream, into: subject)
+      storage = ShareStorage(upstream: upstream, replay: self.replay) { subscription, subject in
+        await Pump.run(subscription, into: subject)
       }
     }
 

@@ -1,32 +1,16 @@
-/// A parked consumer or sender. Every wake-up carries no payload: the woken task takes
-/// the lock again and looks at the state, so one continuation type serves both sides.
-@usableFromInline
-typealias SubjectWaiter = UnsafeContinuation<Void, Never>
-
-/// Identifies one subscriber: its slot and, because slots are reused, its unique id.
-@usableFromInline
-struct SubjectToken: Sendable {
-  @usableFromInline let slot: Int
-  @usableFromInline let id: Int
-
-  @inlinable
-  init(slot: Int, id: Int) {
-    self.slot = slot
-    self.id = id
-  }
-}
-
 /// The state every subject shares: subscribers with their own bounded buffers, parked
 /// senders, the replay window and the completion. A plain value type, mutated only
 /// inside ``SubjectStorage``'s lock; its methods report whom to wake instead of waking.
 @usableFromInline
-struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
+struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine {
+  @usableFromInline typealias Subscriber = SubjectToken
+
   /// What a subscriber's `next()` should do.
   @usableFromInline
   enum NextAction {
     /// Return the value; resume `sender` (if any) after unlocking, because the buffer that
     /// blocked it has drained to its low watermark.
-    case value(Output, resumingSender: SubjectWaiter?)
+    case value(Output, resumingSender: Waiter?)
     /// The subscription is over: completed (`.finished` / `.failure`), or removed (`nil`).
     case end(Completion<Failure>?)
     /// Nothing buffered: park until a value or the completion arrives.
@@ -39,7 +23,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   /// How many `.suspend` subscribers are full (between reaching capacity and draining to
   /// the low watermark). Sends are admitted only when this is zero.
   @usableFromInline var blockingCount = 0
-  @usableFromInline var waitingSenders: [(ticket: Int, waiter: SubjectWaiter)] = []
+  @usableFromInline var waitingSenders: [(ticket: Int, waiter: Waiter)] = []
   @usableFromInline var nextTicket = 0
   @usableFromInline var completion: Completion<Failure>?
   @usableFromInline var replay: RingBuffer<Output>
@@ -95,17 +79,18 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
     token.slot < subscribers.count && subscribers[token.slot].id == token.id
   }
 
-  /// Removes a subscriber (dropped iterator, cancelled task, or finished stream) and
-  /// discards what it had buffered. Returns its parked consumer and a sender it was blocking.
+  /// Removes a subscriber (dropped iterator, cancelled task, or a subscriber that stopped
+  /// early) and discards what it had buffered. Wakes its parked consumer and a sender it was
+  /// blocking.
   @usableFromInline
-  mutating func unsubscribe(_ token: SubjectToken) -> (consumer: SubjectWaiter?, sender: SubjectWaiter?) {
-    guard owns(token) else { return (nil, nil) }
+  mutating func cancel(_ token: SubjectToken) -> Effects {
+    guard owns(token) else { return Effects() }
     let removed = subscribers[token.slot]
     subscribers[token.slot] = SubjectSubscriber.vacant
     freeSlots.append(token.slot)
-    var sender: SubjectWaiter?
-    if removed.isBlocking { sender = unblockOne() }
-    return (removed.waiter, sender)
+    var effects = Effects(waking: removed.waiter)
+    if removed.isBlocking { effects.wake(unblockOne()) }
+    return effects
   }
 
   // MARK: Consuming
@@ -114,7 +99,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   mutating func next(_ token: SubjectToken) -> NextAction {
     guard owns(token) else { return .end(nil) }
     if let value = subscribers[token.slot].buffer.popFirst() {
-      var sender: SubjectWaiter?
+      var sender: Waiter?
       if subscribers[token.slot].drainedBelowWatermark() { sender = unblockOne() }
       return .value(value, resumingSender: sender)
     }
@@ -129,7 +114,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   /// Parks the subscriber's consumer unless there is already something for it;
   /// returns `false` if the caller must resume `waiter` right away.
   @usableFromInline
-  mutating func park(_ token: SubjectToken, _ waiter: SubjectWaiter) -> Bool {
+  mutating func park(_ token: SubjectToken, _ waiter: Waiter) -> Bool {
     guard owns(token), subscribers[token.slot].buffer.isEmpty, completion == nil else { return false }
     subscribers[token.slot].waiter = waiter
     return true
@@ -166,38 +151,36 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   /// Parks a sender that found the subject full. Returns `false` (resume at once) if the
   /// subject is no longer full or is completed, so the sender retries.
   @usableFromInline
-  mutating func parkSender(ticket: Int, _ waiter: SubjectWaiter) -> Bool {
+  mutating func parkSender(ticket: Int, _ waiter: Waiter) -> Bool {
     guard completion == nil, blockingCount > 0 else { return false }
     waitingSenders.append((ticket, waiter))
     return true
   }
 
   @usableFromInline
-  mutating func cancelSender(ticket: Int) -> SubjectWaiter? {
+  mutating func cancelSender(ticket: Int) -> Waiter? {
     guard let index = waitingSenders.firstIndex(where: { $0.ticket == ticket }) else { return nil }
     return waitingSenders.remove(at: index).waiter
   }
 
   @usableFromInline
-  mutating func unblockOne() -> SubjectWaiter? {
+  mutating func unblockOne() -> Waiter? {
     blockingCount -= 1
     guard blockingCount == 0, !waitingSenders.isEmpty else { return nil }
     return waitingSenders.removeFirst().waiter
   }
 
-  /// Records the completion; returns every parked consumer and sender, all to be woken.
+  /// Records the completion; wakes every parked consumer and sender.
   @usableFromInline
-  mutating func complete(_ completion: Completion<Failure>) -> [SubjectWaiter] {
-    guard self.completion == nil else { return [] }
+  mutating func complete(_ completion: Completion<Failure>) -> Effects {
+    guard self.completion == nil else { return Effects() }
     self.completion = completion
-    var waiters = waitingSenders.map(\.waiter)
+    var effects = Effects()
+    effects.wake(waitingSenders.map(\.waiter))
     waitingSenders.removeAll()
     for slot in subscribers.indices {
-      if let consumer = subscribers[slot].waiter {
-        subscribers[slot].waiter = nil
-        waiters.append(consumer)
-      }
+      effects.wake(subscribers[slot].waiter.take())
     }
-    return waiters
+    return effects
   }
 }

@@ -1,13 +1,15 @@
-/// The shared state of one subject: its ``SubjectState`` behind a ``Lock``. Every method
-/// decides under the lock and resumes continuations only after releasing it.
+/// The shared state of one subject: its ``SubjectState`` behind a ``Lock``, on the
+/// ``SubscriptionStorage`` contract: every method decides under the lock and resumes
+/// continuations only after releasing it; each subscriber is a ``SubjectToken`` whose
+/// ``SubscriptionLifetime`` cancels it.
 ///
 /// The subject object owns the storage's lifetime as a *sender*; subscriptions keep the
 /// storage alive too, so a subject that goes away finishes its subscribers (see `deinit`
 /// of the subject types) instead of leaving them parked forever.
 @usableFromInline
-final class SubjectStorage<Output: Sendable, Failure: Error>: Sendable {
+final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorage {
   @usableFromInline let state: Lock<SubjectState<Output, Failure>>
-  let census: CensusScope?
+  @usableFromInline let census = Census()
 
   /// How many parked consumers one send wakes without allocating.
   @usableFromInline static var inlineWakeCapacity: Int { 32 }
@@ -16,22 +18,28 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: Sendable {
   init(replayLimit: Int, initial: [Output], replaysAfterCompletion: Bool) {
     state = Lock(
       SubjectState(replayLimit: replayLimit, initial: initial, replaysAfterCompletion: replaysAfterCompletion))
-    census = Census.objectCreated()
   }
 
   deinit {
     census.objectDestroyed()
   }
 
+  /// A subject is a source: it subscribes to nothing.
+  @usableFromInline
+  var upstreams: [any ReleasableSubscription] { [] }
+
   // MARK: Sending
 
   /// Delivers `value` now if no `.suspend` subscriber is full.
   @inlinable
   func trySend(_ value: Output) -> SubjectSendResult {
-    withUnsafeTemporaryAllocation(of: SubjectWaiter.self, capacity: Self.inlineWakeCapacity) { memory in
+    withUnsafeTemporaryAllocation(of: Waiter.self, capacity: Self.inlineWakeCapacity) { memory in
       var wakes = SubjectWakeList(memory)
       let result = state.withLock { $0.send(value, waking: &wakes) }
-      if !wakes.isEmpty { resume(wakes) }
+      if !wakes.isEmpty {
+        census.resumed(wakes.count)
+        wakes.resumeAll()
+      }
       return result
     }
   }
@@ -48,18 +56,9 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: Sendable {
     while !Task.isCancelled {
       let ticket = state.withLock { $0.makeTicket() }
       await withTaskCancellationHandler {
-        await withUnsafeContinuation(isolation: isolation) { (waiter: SubjectWaiter) in
-          let parked = state.withLock {
-            // Checked under the lock: either the handler below runs after we park and finds
-            // the ticket, or cancellation was already visible here and we do not park.
-            guard !Task.isCancelled, $0.parkSender(ticket: ticket, waiter) else { return false }
-            census.continuationParked()
-            return true
-          }
-          if !parked { waiter.resume() }
-        }
+        await park(isolation: isolation) { $0.parkSender(ticket: ticket, $1) }
       } onCancel: {
-        if let waiter = state.withLock({ $0.cancelSender(ticket: ticket) }) { resumeParked(waiter) }
+        wake(state.withLock { $0.cancelSender(ticket: ticket) })
       }
       if trySend(value) != .full { return }
     }
@@ -67,9 +66,7 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: Sendable {
 
   @usableFromInline
   func complete(_ completion: Completion<Failure>) {
-    let waiters = state.withLock { $0.complete(completion) }
-    for waiter in waiters { waiter.resume() }
-    census.continuationResumed(waiters.count)
+    perform(state.withLock { $0.complete(completion) })
   }
 
   // MARK: Subscribing
@@ -79,64 +76,27 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: Sendable {
     state.withLock { $0.subscribe(policy: policy) }
   }
 
-  @usableFromInline
-  func unsubscribe(_ token: SubjectToken) {
-    let (consumer, sender) = state.withLock { $0.unsubscribe(token) }
-    if let consumer { resumeParked(consumer) }
-    if let sender { resumeParked(sender) }
-  }
-
   /// The next value for one subscriber. Buffered values are returned without suspending;
   /// a cancelled task ends the subscription (returns `nil`).
   @inlinable
   func next(_ token: SubjectToken, isolation: isolated (any Actor)?) async throws(Failure) -> Output? {
     while true {
       if Task.isCancelled {
-        unsubscribe(token)
+        cancel(token)
         return nil
       }
       switch state.withLock({ $0.next(token) }) {
       case .value(let value, let sender):
-        if let sender { resumeParked(sender) }
+        wake(sender)
         return value
       case .end(.failure(let error)):
         throw error
       case .end:
         return nil
       case .park:
-        await park(token, isolation: isolation)
+        await parkCancellingSubscription(token, isolation: isolation) { $0.park(token, $1) }
       }
     }
-  }
-
-  @usableFromInline
-  func park(_ token: SubjectToken, isolation: isolated (any Actor)?) async {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation(isolation: isolation) { (waiter: SubjectWaiter) in
-        let parked = state.withLock {
-          guard !Task.isCancelled, $0.park(token, waiter) else { return false }
-          census.continuationParked()
-          return true
-        }
-        if !parked { waiter.resume() }
-      }
-    } onCancel: {
-      unsubscribe(token)
-    }
-  }
-
-  // MARK: Waking
-
-  @usableFromInline
-  func resume(_ wakes: SubjectWakeList) {
-    wakes.resumeAll()
-    census.continuationResumed(wakes.count)
-  }
-
-  @usableFromInline
-  func resumeParked(_ waiter: SubjectWaiter) {
-    waiter.resume()
-    census.continuationResumed()
   }
 
   /// The current value of a subject whose replay window holds one value.

@@ -8,7 +8,7 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
   @usableFromInline let capacity: Int
   @usableFromInline var buffer: RingBuffer<Output>
   /// Only set while `buffer` is empty.
-  @usableFromInline var waiter: SubjectWaiter?
+  @usableFromInline var waiter: Waiter?
   /// A `.suspend` subscriber blocks senders from the moment its buffer is full until it
   /// has drained to the low watermark, so a parked sender is woken once per half buffer.
   @usableFromInline var isBlocking = false
@@ -31,7 +31,7 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
   /// `.suspend` always accepts: the subject admits a send only when no subscriber is full
   /// (replayed values may overfill a new subscriber, which then blocks senders).
   @inlinable
-  mutating func receive(_ value: Output) -> (consumer: SubjectWaiter?, becameBlocking: Bool) {
+  mutating func receive(_ value: Output) -> (consumer: Waiter?, becameBlocking: Bool) {
     guard id != 0 else { return (nil, false) }
     var becameBlocking = false
     switch policy {

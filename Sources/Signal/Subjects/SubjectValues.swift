@@ -26,15 +26,18 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
 
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(subscription: Subscription(storage: storage, policy: policy))
+    Iterator(SubscriptionLifetime(storage, subscriber: storage.subscribe(policy: policy)))
   }
 
   /// One subscriber's iterator. Values already buffered are returned without suspending.
+  ///
+  /// Dropping it unsubscribes, which discards its buffer and releases a sender waiting for
+  /// room in it.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let subscription: Subscription
+    @usableFromInline let subscription: SubscriptionLifetime<SubjectStorage<Output, Failure>>
 
     @inlinable
-    init(subscription: Subscription) {
+    init(_ subscription: SubscriptionLifetime<SubjectStorage<Output, Failure>>) {
       self.subscription = subscription
     }
 
@@ -45,25 +48,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
 
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-      try await subscription.storage.next(subscription.token, isolation: actor)
-    }
-  }
-
-  /// Ties a subscription's lifetime to its iterator: dropping the iterator unsubscribes,
-  /// which discards its buffer and releases a sender waiting for room in it.
-  @usableFromInline
-  final class Subscription: Sendable {
-    @usableFromInline let storage: SubjectStorage<Output, Failure>
-    @usableFromInline let token: SubjectToken
-
-    @usableFromInline
-    init(storage: SubjectStorage<Output, Failure>, policy: BufferingPolicy) {
-      self.storage = storage
-      token = storage.subscribe(policy: policy)
-    }
-
-    deinit {
-      storage.unsubscribe(token)
+      try await subscription.storage.next(subscription.subscriber, isolation: actor)
     }
   }
 }

@@ -3,12 +3,12 @@
 /// allocate unless more than that many are parked at once.
 @usableFromInline
 struct SubjectWakeList {
-  @usableFromInline let inline: UnsafeMutableBufferPointer<SubjectWaiter>
+  @usableFromInline let inline: UnsafeMutableBufferPointer<Waiter>
   @usableFromInline var inlineCount = 0
-  @usableFromInline var overflow: [SubjectWaiter] = []
+  @usableFromInline var overflow: [Waiter] = []
 
   @inlinable
-  init(_ inline: UnsafeMutableBufferPointer<SubjectWaiter>) {
+  init(_ inline: UnsafeMutableBufferPointer<Waiter>) {
     self.inline = inline
   }
 
@@ -16,7 +16,7 @@ struct SubjectWakeList {
   @inlinable var count: Int { inlineCount + overflow.count }
 
   @inlinable
-  mutating func append(_ waiter: SubjectWaiter) {
+  mutating func append(_ waiter: Waiter) {
     if inlineCount < inline.count {
       inline.initializeElement(at: inlineCount, to: waiter)
       inlineCount += 1

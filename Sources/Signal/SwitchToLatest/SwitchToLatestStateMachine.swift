@@ -6,11 +6,12 @@
 /// its task, so a value of a replaced inner publisher can never be queued after the switch.
 struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStateMachine {
   typealias Element = Value
-  typealias Waiter = ProducerQueue<Value, Failure>.Waiter
 
   var buffer: ProducerQueue<Value, Failure>
   private var generation = 0
   private var innerTask: Task<Void, Never>?
+  /// The current inner publisher's subscription, until its task has taken it.
+  private var innerSubscription: (any ReleasableSubscription)?
   private var isInnerRunning = false
   private var isOuterFinished = false
 
@@ -22,22 +23,24 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueu
     generation == self.generation
   }
 
-  struct Switch {
-    let generation: Int
-    /// The replaced inner publisher's task, to cancel.
-    let previous: Task<Void, Never>?
-    /// The replaced inner publisher's task, if it was waiting for room: resume it (it stops).
-    let parked: Waiter?
+  enum SwitchAction {
+    /// Run the new inner publisher as this generation, after performing the effects (the
+    /// replaced one's task is cancelled, its parked push resumed, its subscription released).
+    case run(generation: Int, Effects)
+    /// The stream is over: release the new subscription.
+    case closed
   }
 
-  /// The outer publisher produced a new inner publisher; `nil` when the stream is over.
-  mutating func switchInner() -> Switch? {
-    guard buffer.isOpen else { return nil }
+  /// The outer publisher produced a new inner publisher, already subscribed.
+  mutating func switchInner(to subscription: any ReleasableSubscription) -> SwitchAction {
+    guard buffer.isOpen else { return .closed }
     generation += 1
     isInnerRunning = true
-    let parked = buffer.resetProducer(0, discardingQueue: true)
-    defer { innerTask = nil }
-    return Switch(generation: generation, previous: innerTask, parked: parked)
+    var effects = Effects(waking: buffer.resetProducer(0, discardingQueue: true))
+    effects.cancel(innerTask.take())
+    effects.release(innerSubscription)
+    innerSubscription = subscription
+    return .run(generation: generation, effects)
   }
 
   /// Keeps the task of inner publisher `generation`; `false` when it is already replaced or
@@ -46,6 +49,11 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueu
     guard buffer.isOpen, isCurrent(generation) else { return false }
     innerTask = task
     return true
+  }
+
+  /// The task of inner publisher `generation` took its subscription.
+  mutating func innerStarted(_ generation: Int) {
+    if isCurrent(generation) { innerSubscription = nil }
   }
 
   /// Inner publisher `generation` finished; `true` when the whole stream is finished.
@@ -62,20 +70,27 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueu
   }
 
   /// Inner publisher `generation` failed: the stream fails, unless it was already replaced.
-  mutating func innerFailed(_ generation: Int, _ error: Failure) -> BatchTermination {
-    guard isCurrent(generation) else { return BatchTermination() }
+  mutating func innerFailed(_ generation: Int, _ error: Failure) -> Effects {
+    guard isCurrent(generation) else { return Effects() }
     return complete(.failure(error))
   }
 
-  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
-    var termination = buffer.complete(completion)
-    if let task = innerTask.take() { termination.producerTasks.append(task) }
-    return termination
+  mutating func complete(_ completion: Completion<Failure>) -> Effects {
+    var effects = buffer.complete(completion)
+    effects.merge(releaseInner())
+    return effects
   }
 
-  mutating func cancel() -> BatchTermination? {
-    var termination = buffer.cancel()
-    if let task = innerTask.take() { termination.producerTasks.append(task) }
-    return termination
+  mutating func cancel(_ subscriber: Void) -> Effects {
+    var effects = buffer.cancel()
+    effects.merge(releaseInner())
+    return effects
+  }
+
+  private mutating func releaseInner() -> Effects {
+    var effects = Effects()
+    effects.cancel(innerTask.take())
+    effects.release(innerSubscription.take())
+    return effects
   }
 }

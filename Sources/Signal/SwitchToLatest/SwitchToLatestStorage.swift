@@ -7,18 +7,20 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
   typealias Failure = Upstream.Failure
 
   let state: Lock<StateMachine>
-  let census: CensusScope?
-  private let upstream: Upstream
+  let census = Census()
+  private let outer: UpstreamSubscription<Upstream>
 
+  /// Subscribes to `upstream` now; the outer task starts on the first demand.
   init(upstream: Upstream) {
-    self.upstream = upstream
+    outer = UpstreamSubscription(subscribingTo: upstream)
     state = Lock(StateMachine(capacity: switchToLatestBufferCapacity))
-    census = Census.objectCreated()
   }
 
   deinit {
     census.objectDestroyed()
   }
+
+  var upstreams: [any ReleasableSubscription] { [outer] }
 
   /// The outer publisher runs in the producer task; each inner one in a task of its own.
   var runProducers: @Sendable (SwitchToLatestStorage) async -> Void {
@@ -26,14 +28,21 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
   }
 
   private func runOuter() async {
-    var iterator = upstream.makeAsyncIterator()
+    guard var iterator = outer.take() else { return }
     do throws(Upstream.Failure) {
       while let inner = try await iterator.next(isolation: nil) {
-        guard let change = state.withLock({ $0.switchInner() }) else { return }
-        change.previous?.cancel()
-        if let parked = change.parked { resume(parked) }
-        let task = Task { await runInner(inner, generation: change.generation) }
-        if !state.withLock({ $0.adoptInner(task, generation: change.generation) }) { task.cancel() }
+        // Subscribed here, as the inner publisher arrives: a hot one loses nothing while its
+        // task starts.
+        let subscription = UpstreamSubscription(subscribingTo: inner)
+        switch state.withLock({ $0.switchInner(to: subscription) }) {
+        case .closed:
+          subscription.release()
+          return
+        case .run(let generation, let effects):
+          perform(effects)
+          let task = Task { await runInner(subscription, generation: generation) }
+          if !state.withLock({ $0.adoptInner(task, generation: generation) }) { task.cancel() }
+        }
       }
       if state.withLock({ $0.outerFinished() }) { complete(.finished) }
     } catch {
@@ -41,15 +50,16 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
     }
   }
 
-  private func runInner(_ inner: Inner, generation: Int) async {
-    var iterator = inner.makeAsyncIterator()
+  private func runInner(_ subscription: UpstreamSubscription<Inner>, generation: Int) async {
+    guard var iterator = subscription.take() else { return }
+    state.withLock { $0.innerStarted(generation) }
     do throws(Inner.Failure) {
       while let value = try await iterator.next(isolation: nil) {
         guard await push(value, from: 0, isCurrent: { $0.isCurrent(generation) }) else { return }
       }
       if state.withLock({ $0.innerFinished(generation) }) { complete(.finished) }
     } catch {
-      execute(state.withLock { $0.innerFailed(generation, error) })
+      perform(state.withLock { $0.innerFailed(generation, error) })
     }
   }
 }

@@ -11,8 +11,6 @@
 /// `switchToLatest` promise each inner publisher its own room.
 @usableFromInline
 struct ProducerQueue<Element, Failure: Error> {
-  @usableFromInline typealias Waiter = UnsafeContinuation<Void, Never>
-
   @usableFromInline
   enum Phase: Sendable {
     /// No demand yet: nothing runs.
@@ -113,12 +111,12 @@ struct ProducerQueue<Element, Failure: Error> {
   /// The consumer handed back `count` units of room (one value of every producer each);
   /// returns the producers to wake. Nothing to do when draining refunds.
   @inlinable
-  mutating func consumed(_ count: Int) -> [Waiter] {
-    guard !refundsOnDrain, count > 0 else { return [] }
-    var wake: [Waiter] = []
+  mutating func consumed(_ count: Int) -> Wakeups {
+    var wake = Wakeups()
+    guard !refundsOnDrain, count > 0 else { return wake }
     for producer in credits.indices {
       credits[producer] &+= count
-      if let waiter = parkedProducers[producer].take() { wake.append(waiter) }
+      wake.append(parkedProducers[producer].take())
     }
     return wake
   }
@@ -132,25 +130,25 @@ struct ProducerQueue<Element, Failure: Error> {
       phase = .open
       return .startProducers
     case .open where queue.isEmpty:
-      return .suspend(wakingProducers: wake)
+      return .suspend(wake)
     case .completing(let completion) where queue.isEmpty:
       phase = .ended
       switch completion {
-      case .finished: return .finish(wakingProducers: wake)
-      case .failure(let error): return .fail(error)
+      case .finished: return .finish(Effects(waking: wake))
+      case .failure(let error): return .fail(error, Effects(waking: wake))
       }
     case .ended:
-      return .finish(wakingProducers: wake)
+      return .finish(Effects(waking: wake))
     case .open, .completing:
       swap(&queue, &batch)
       if refundsOnDrain {
         for producer in queuedSinceDrain.indices where queuedSinceDrain[producer] > 0 {
           credits[producer] &+= queuedSinceDrain[producer]
           queuedSinceDrain[producer] = 0
-          if let waiter = parkedProducers[producer].take() { wake.append(waiter) }
+          wake.append(parkedProducers[producer].take())
         }
       }
-      return .deliver(wakingProducers: wake)
+      return .deliver(wake)
     }
   }
 
@@ -177,29 +175,29 @@ struct ProducerQueue<Element, Failure: Error> {
   /// Stops accepting values; the consumer gets what is queued, then `completion`. The first
   /// ending wins. The producers still running are cancelled.
   @inlinable
-  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
-    guard isOpen else { return BatchTermination() }
+  mutating func complete(_ completion: Completion<Failure>) -> Effects {
+    guard isOpen else { return Effects() }
     phase = .completing(completion)
     return takeTermination()
   }
 
   /// Discards everything and ends the consumer's stream with `nil`.
   @inlinable
-  mutating func cancel() -> BatchTermination {
-    if case .ended = phase { return BatchTermination() }
+  mutating func cancel() -> Effects {
+    if case .ended = phase { return Effects() }
     phase = .ended
     queue.removeAll()
     return takeTermination()
   }
 
   @inlinable
-  mutating func takeTermination() -> BatchTermination {
-    var termination = BatchTermination(consumer: consumer.take())
+  mutating func takeTermination() -> Effects {
+    var effects = Effects(waking: consumer.take())
     for producer in parkedProducers.indices {
-      if let waiter = parkedProducers[producer].take() { termination.producers.append(waiter) }
+      effects.wake(parkedProducers[producer].take())
     }
-    swap(&termination.producerTasks, &tasks)
-    return termination
+    swap(&effects.tasksToCancel, &tasks)
+    return effects
   }
 }
 

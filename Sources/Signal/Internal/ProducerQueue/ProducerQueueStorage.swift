@@ -1,52 +1,8 @@
-/// A state machine that embeds a ``ProducerQueue``: the state of a many-producer operator
-/// whose producers are bounded one by one. The queue answers the consumer's side.
-@usableFromInline
-protocol ProducerQueueStateMachine: BatchStateMachine where Element: Sendable {
-  var buffer: ProducerQueue<Element, Failure> { get set }
-
-  /// Ends the stream with `completion` after the queued values (the first ending wins).
-  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination
-}
-
-extension ProducerQueueStateMachine {
-  @inlinable
-  mutating func consumed(_ count: Int) -> [UnsafeContinuation<Void, Never>] {
-    buffer.consumed(count)
-  }
-
-  @inlinable
-  mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction<Failure> {
-    buffer.refill(&batch, consumed: count)
-  }
-
-  @inlinable
-  mutating func parkConsumer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
-    buffer.parkConsumer(continuation)
-  }
-
-  @inlinable
-  mutating func producersStarted(_ task: Task<Void, Never>) -> Bool {
-    !buffer.adopt(task)
-  }
-
-  @inlinable
-  mutating func complete(_ completion: Completion<Failure>) -> BatchTermination {
-    buffer.complete(completion)
-  }
-
-  @inlinable
-  mutating func cancel() -> BatchTermination? {
-    buffer.cancel()
-  }
-}
-
 /// The storage of a many-producer operator built on a ``ProducerQueue``: the consumer's side
 /// is ``BatchStorage``'s; the extension adds the producers' moves (pushing with
 /// back-pressure, ending the stream, keeping extra producer tasks).
 @usableFromInline
-protocol ProducerQueueStorage: BatchStorage where StateMachine: ProducerQueueStateMachine {
-  typealias Waiter = UnsafeContinuation<Void, Never>
-}
+protocol ProducerQueueStorage: BatchStorage where StateMachine: ProducerQueueStateMachine {}
 
 extension ProducerQueueStorage {
   // MARK: Producers
@@ -67,37 +23,24 @@ extension ProducerQueueStorage {
       }
       switch action {
       case .queued(let consumer):
-        if let consumer { resume(consumer) }
+        wake(consumer)
         return true
       case .closed:
         return false
       case .full:
-        guard await waitForRoom(producer, isCurrent: isCurrent) else { return false }
-      }
-    }
-  }
-
-  /// Parks a producer until the consumer drains; `false` if its task was cancelled.
-  @inlinable
-  func waitForRoom(_ producer: Int, isCurrent: (StateMachine) -> Bool) async -> Bool {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: Waiter) in
-        park(waiter) { machine, waiter in
-          // Checked under the lock: a cancellation that came earlier is visible here, and
-          // one that comes later ends the stream, which resumes this producer.
-          !Task.isCancelled && isCurrent(machine) && machine.buffer.parkProducer(producer, waiter)
+        // Producer tasks are cancelled only when the stream ends, which resumes them.
+        await waitForRoom { machine, waiter in
+          isCurrent(machine) && machine.buffer.parkProducer(producer, waiter)
         }
+        if Task.isCancelled { return false }
       }
-      return !Task.isCancelled
-    } onCancel: {
-      // Producer tasks are cancelled only when the stream ends, and that resumed it already.
     }
   }
 
   /// Queues a value that needs no room (an upstream's end).
   @inlinable
   func pushUncounted(_ element: Element) {
-    if let consumer = state.withLock({ $0.buffer.pushUncounted(element) }) { resume(consumer) }
+    wake(state.withLock { $0.buffer.pushUncounted(element) })
   }
 
   // MARK: Ending
@@ -105,7 +48,7 @@ extension ProducerQueueStorage {
   /// Ends the stream for a producer: the consumer gets what is queued, then `completion`.
   @inlinable
   func complete(_ completion: Completion<Failure>) {
-    execute(state.withLock { $0.complete(completion) })
+    perform(state.withLock { $0.complete(completion) })
   }
 
   /// Keeps `task` so that the end of the stream cancels it.

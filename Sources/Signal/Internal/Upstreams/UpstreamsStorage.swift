@@ -21,37 +21,37 @@ struct UpstreamsStateMachine<Value: Sendable, Failure: Error>: ProducerQueueStat
 /// The shared state of one `zip` or `combineLatest` subscription.
 final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStorage {
   typealias Element = UpstreamEvent<Value>
-  /// Runs one upstream's pump; given the storage and the upstream's index.
-  typealias Pump = @Sendable (UpstreamsStorage, Int) async -> Void
+  /// One upstream, subscribed, with the loop that pumps it (``pump(_:index:wrap:)``).
+  typealias Producer = UpstreamProducer<UpstreamsStorage>
 
   let state: Lock<UpstreamsStateMachine<Value, Failure>>
-  let census: CensusScope?
-  /// Runs every pump, each in its own child task.
-  let runProducers: @Sendable (UpstreamsStorage) async -> Void
+  let census = Census()
+  let producers: [Producer]
 
-  init(pumps: [Pump], capacity: Int, refundsOnDrain: Bool) {
-    state = Lock(UpstreamsStateMachine(upstreams: pumps.count, capacity: capacity, refundsOnDrain: refundsOnDrain))
-    runProducers = { storage in
-      await withDiscardingTaskGroup { group in
-        for (index, pump) in pumps.enumerated() {
-          group.addTask { await pump(storage, index) }
-        }
-      }
-    }
-    census = Census.objectCreated()
+  init(producers: [Producer], capacity: Int, refundsOnDrain: Bool) {
+    state = Lock(
+      UpstreamsStateMachine(upstreams: producers.count, capacity: capacity, refundsOnDrain: refundsOnDrain))
+    self.producers = producers
   }
 
   deinit {
     census.objectDestroyed()
   }
 
+  var upstreams: [any ReleasableSubscription] { producers.map(\.subscription) }
+
+  /// Runs every pump, each in its own child task.
+  var runProducers: @Sendable (UpstreamsStorage) async -> Void {
+    { storage in await storage.producers.runAll(on: storage) }
+  }
+
   /// Iterates one upstream, queueing its values with back-pressure, then its end.
   func pump<Upstream: Publisher>(
-    _ upstream: Upstream,
+    _ subscription: UpstreamSubscription<Upstream>,
     index: Int,
     wrap: (Upstream.Output) -> Value
   ) async where Upstream.Failure == Failure {
-    var iterator = upstream.makeAsyncIterator()
+    guard var iterator = subscription.take() else { return }
     do throws(Failure) {
       while let value = try await iterator.next(isolation: nil) {
         guard await push(.value(wrap(value), from: index), from: index) else { return }
@@ -64,12 +64,14 @@ final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStor
 }
 
 extension UpstreamsStorage {
-  /// Makes the pump of one upstream, for ``UpstreamsStorage/init(pumps:capacity:refundsOnDrain:)``.
-  static func pump<Upstream: Publisher>(
-    _ upstream: Upstream,
+  /// The producer of one upstream: subscribed now, pumped once demand starts.
+  static func producer<Upstream: Publisher>(
+    subscribingTo upstream: Upstream,
     wrap: @escaping @Sendable (Upstream.Output) -> Value
-  ) -> Pump where Upstream.Failure == Failure {
-    { storage, index in await storage.pump(upstream, index: index, wrap: wrap) }
+  ) -> Producer where Upstream.Failure == Failure {
+    Producer(subscribingTo: upstream) { storage, subscription, index in
+      await storage.pump(subscription, index: index, wrap: wrap)
+    }
   }
 }
 
@@ -113,11 +115,11 @@ struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
   private var events: ConsumerBatch<UpstreamEvent<Combiner.Value>>
   private var combiner: Combiner
 
-  init(_ combiner: Combiner, pumps: [Storage.Pump]) {
+  init(_ combiner: Combiner, producers: [Storage.Producer]) {
     self.combiner = combiner
     let refundsOnDrain = Combiner.refundsOnDrain
     lifetime = SubscriptionLifetime(
-      Storage(pumps: pumps, capacity: upstreamBufferCapacity, refundsOnDrain: refundsOnDrain))
+      Storage(producers: producers, capacity: upstreamBufferCapacity, refundsOnDrain: refundsOnDrain))
     // Room comes back when the consumer drains (`combineLatest`) or, for `zip`, one tuple at a
     // time, handed back at the next drain like the refunds of a drained value.
     events = ConsumerBatch(capacity: 16, reportInterval: .max, countsElements: false)
@@ -125,7 +127,11 @@ struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
   init<A: Publisher, B: Publisher>(_ combiner: Combiner, _ a: A, _ b: B)
   where Combiner.Value == UpstreamValue2<A.Output, B.Output>, A.Failure == Failure, B.Failure == Failure {
     typealias Value = Combiner.Value
-    self.init(combiner, pumps: [Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second)])
+    self.init(
+      combiner,
+      producers: [
+        Storage.producer(subscribingTo: a, wrap: Value.first), Storage.producer(subscribingTo: b, wrap: Value.second),
+      ])
   }
 
   init<A: Publisher, B: Publisher, C: Publisher>(_ combiner: Combiner, _ a: A, _ b: B, _ c: C)
@@ -136,15 +142,16 @@ struct UpstreamsConsumer<Combiner: UpstreamsCombiner, Failure: Error> {
     typealias Value = Combiner.Value
     self.init(
       combiner,
-      pumps: [
-        Storage.pump(a, wrap: Value.first), Storage.pump(b, wrap: Value.second), Storage.pump(c, wrap: Value.third),
+      producers: [
+        Storage.producer(subscribingTo: a, wrap: Value.first), Storage.producer(subscribingTo: b, wrap: Value.second),
+        Storage.producer(subscribingTo: c, wrap: Value.third),
       ]
     )
   }
 
   init<Upstream: Publisher>(_ combiner: Combiner, _ upstreams: [Upstream])
   where Combiner.Value == Upstream.Output, Upstream.Failure == Failure {
-    self.init(combiner, pumps: upstreams.map { Storage.pump($0, wrap: { $0 }) })
+    self.init(combiner, producers: upstreams.map { Storage.producer(subscribingTo: $0, wrap: { $0 }) })
   }
 
   mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Combiner.Output? {

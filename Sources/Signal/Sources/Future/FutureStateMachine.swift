@@ -1,8 +1,9 @@
-/// The state of a ``Future``'s one-time work. Mutating methods return what the caller
-/// must do after releasing the lock.
-struct FutureStateMachine<Output: Sendable, Failure: Error> {
-  /// A waiting subscriber; resumed with the outcome, or with `nil` if it was cancelled.
-  typealias Waiter = UnsafeContinuation<Result<Output, Failure>?, Never>
+/// The state of a ``Future``'s one-time work: idle, running with its waiting subscribers, or
+/// finished with the outcome. Mutating methods return what the caller must do after
+/// releasing the lock.
+struct FutureStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMachine {
+  /// A waiting subscriber's id.
+  typealias Subscriber = Int
 
   enum State {
     case idle
@@ -13,63 +14,60 @@ struct FutureStateMachine<Output: Sendable, Failure: Error> {
   private var state = State.idle
   private var nextWaiterID = 0
 
+  /// The outcome, once the work has finished.
+  var outcome: Result<Output, Failure>? {
+    if case .finished(let result) = state { return result }
+    return nil
+  }
+
   enum SubscribeAction {
     /// The outcome is known: no need to wait.
     case deliver(Result<Output, Failure>)
-    /// Park under this id (see ``park(id:waiter:isCancelled:)``).
-    case wait(id: Int)
+    /// The subscriber's task is cancelled and the work has not finished: it gets nothing.
+    case cancelled
+    /// Wait under this id (``park(id:_:)``), after starting the work if told to.
+    case wait(id: Int, startWork: Bool)
   }
 
-  mutating func subscribe() -> SubscribeAction {
+  /// A subscriber asks for the outcome. A subscriber that is already cancelled does not
+  /// start the work.
+  mutating func subscribe(isCancelled: Bool) -> SubscribeAction {
     switch state {
     case .finished(let result):
       return .deliver(result)
     case .idle, .running:
-      defer { nextWaiterID += 1 }
-      return .wait(id: nextWaiterID)
+      guard !isCancelled else { return .cancelled }
+      nextWaiterID += 1
+      guard case .idle = state else { return .wait(id: nextWaiterID, startWork: false) }
+      state = .running(waiters: [:])
+      return .wait(id: nextWaiterID, startWork: true)
     }
   }
 
-  enum ParkAction {
-    /// The waiter is parked; if `startWork`, the caller must start the work.
-    case parked(startWork: Bool)
-    /// The waiter was not parked: resume it at once with this outcome (`nil`: cancelled).
-    case resume(Waiter, Result<Output, Failure>?)
+  /// Parks a waiter; `false` (resume at once) when the outcome is already known.
+  mutating func park(id: Int, _ waiter: Waiter) -> Bool {
+    guard case .running(var waiters) = state else { return false }
+    state = .idle  // drop the state's reference so the dictionary is mutated in place
+    waiters[id] = waiter
+    state = .running(waiters: waiters)
+    return true
   }
 
-  /// Parks a waiter. `isCancelled` is read under the lock: a cancellation handler that
-  /// ran before this call found no waiter to remove, and its task is already marked
-  /// cancelled, so the waiter is never left parked.
-  mutating func park(id: Int, waiter: Waiter, isCancelled: Bool) -> ParkAction {
-    switch state {
-    case .finished(let result):
-      return .resume(waiter, result)
-    case .idle:
-      if isCancelled { return .resume(waiter, nil) }
-      state = .running(waiters: [id: waiter])
-      return .parked(startWork: true)
-    case .running(var waiters):
-      if isCancelled { return .resume(waiter, nil) }
-      state = .idle  // drop the state's reference so the dictionary is mutated in place
-      waiters[id] = waiter
-      state = .running(waiters: waiters)
-      return .parked(startWork: false)
-    }
-  }
-
-  /// Removes a cancelled waiter; returns it if it was still parked.
-  mutating func cancel(id: Int) -> Waiter? {
-    guard case .running(var waiters) = state else { return nil }
+  /// A waiting subscriber's task was cancelled: it stops waiting (the work goes on).
+  mutating func cancel(_ id: Int) -> Effects {
+    guard case .running(var waiters) = state else { return Effects() }
     state = .idle
     let waiter = waiters.removeValue(forKey: id)
     state = .running(waiters: waiters)
-    return waiter
+    return Effects(waking: waiter)
   }
 
-  /// Records the outcome; returns the waiters to resume with it.
-  mutating func finish(_ result: Result<Output, Failure>) -> [Waiter] {
-    guard case .running(let waiters) = state else { return [] }
+  /// Records the outcome; wakes every waiter.
+  mutating func finish(_ result: Result<Output, Failure>) -> Effects {
+    guard case .running(let waiters) = state else { return Effects() }
     state = .finished(result)
-    return Array(waiters.values)
+    var effects = Effects()
+    effects.wake(Array(waiters.values))
+    return effects
   }
 }

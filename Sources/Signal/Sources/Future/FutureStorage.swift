@@ -3,49 +3,37 @@
 /// A lock (``Lock``) rather than an actor: a subscriber of a finished future gets the outcome
 /// without suspending or hopping executors, and the waiters are resumed after the lock
 /// is released, so no continuation ever runs while the lock is held.
-final class FutureStorage<Output: Sendable, Failure: Error>: Sendable {
+final class FutureStorage<Output: Sendable, Failure: Error>: SubscriptionStorage {
   private let work: @Sendable () async throws(Failure) -> Output
-  private let state = Lock(FutureStateMachine<Output, Failure>())
-  private let census: CensusScope?
+  let state = Lock(FutureStateMachine<Output, Failure>())
+  let census = Census()
 
   init(work: @escaping @Sendable () async throws(Failure) -> Output) {
     self.work = work
-    census = Census.objectCreated()
   }
 
   deinit {
     census.objectDestroyed()
   }
 
+  /// The work is not an upstream subscription: it runs on for later subscribers.
+  var upstreams: [any ReleasableSubscription] { [] }
+
   /// The outcome of the work, starting it if nobody has; `nil` if the calling task was
   /// cancelled before the outcome was known.
   func outcome(isolation actor: isolated (any Actor)?) async -> Result<Output, Failure>? {
     let id: Int
-    switch state.withLock({ $0.subscribe() }) {
-    case .deliver(let result): return result
-    case .wait(let waiterID): id = waiterID
-    }
-    return await withTaskCancellationHandler {
-      await withUnsafeContinuation(isolation: actor) { (waiter: FutureStateMachine<Output, Failure>.Waiter) in
-        park(id: id, waiter: waiter)
-      }
-    } onCancel: {
-      if let waiter = state.withLock({ $0.cancel(id: id) }) {
-        census.continuationResumed()
-        waiter.resume(returning: nil)
-      }
-    }
-  }
-
-  private func park(id: Int, waiter: FutureStateMachine<Output, Failure>.Waiter) {
-    let action = state.withLock { $0.park(id: id, waiter: waiter, isCancelled: Task.isCancelled) }
-    switch action {
-    case .resume(let waiter, let result):
-      waiter.resume(returning: result)
-    case .parked(let startWork):
-      census.continuationParked()
+    switch state.withLock({ $0.subscribe(isCancelled: Task.isCancelled) }) {
+    case .deliver(let result):
+      return result
+    case .cancelled:
+      return nil
+    case .wait(let waiterID, let startWork):
+      id = waiterID
       if startWork { start() }
     }
+    await parkCancellingSubscription(id, isolation: actor) { $0.park(id: id, $1) }
+    return state.withLock { $0.outcome }
   }
 
   private func start() {
@@ -58,15 +46,7 @@ final class FutureStorage<Output: Sendable, Failure: Error>: Sendable {
       } catch {
         result = .failure(error)
       }
-      finish(result)
-    }
-  }
-
-  private func finish(_ result: Result<Output, Failure>) {
-    let waiters = state.withLock { $0.finish(result) }
-    census.continuationResumed(waiters.count)
-    for waiter in waiters {
-      waiter.resume(returning: result)
+      perform(state.withLock { $0.finish(result) })
     }
   }
 }

@@ -33,6 +33,7 @@ extension Publishers {
     public typealias Output = [Upstream.Output]
     public typealias Element = Output
     public typealias Failure = Upstream.Failure
+    public typealias Iterator = TimedIterator<Output, Failure>
 
     public let upstream: Upstream
     public let strategy: CollectStrategy<C>
@@ -46,26 +47,6 @@ extension Publishers {
     public func makeAsyncIterator() -> Iterator {
       let logic = CollectLogic<Upstream.Output, C.Instant>(interval: strategy.interval, count: strategy.count)
       return Iterator(TimedStorage(upstream: upstream, clock: strategy.clock, tolerance: nil, logic: logic))
-    }
-
-    /// The iterator of a ``Publishers/CollectByStrategy``; each iterator is one subscription.
-    public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline let subscription: TimedSubscription<Upstream, C, CollectLogic<Upstream.Output, C.Instant>>
-
-      @usableFromInline
-      init(_ storage: TimedStorage<Upstream, C, CollectLogic<Upstream.Output, C.Instant>>) {
-        subscription = TimedSubscription(storage)
-      }
-
-      @inlinable
-      public mutating func next() async throws(Failure) -> Output? {
-        try await next(isolation: nil)
-      }
-
-      @inlinable
-      public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        try await subscription.next(isolation: actor)
-      }
     }
   }
 }

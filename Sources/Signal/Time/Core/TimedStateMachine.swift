@@ -1,31 +1,15 @@
-/// How a timed subscription ended.
-@usableFromInline
-enum TimedEnding<Failure: Error>: Sendable {
-  case finished
-  case failure(Failure)
-  /// A timer ran out (timeout); the operator decides what that means.
-  case timedOut
-  /// The consumer cancelled or dropped its iterator.
-  case cancelled
-}
-
 /// The shared state of one subscription to a time operator: the operator's rules, the
 /// values waiting for the consumer, and the three parties that take turns (the consumer,
-/// the task pumping upstream, the timer task). Every event returns a ``TimedAction`` that
-/// the storage performs after releasing the lock.
+/// the task pumping upstream, the timer task). Every event returns an action that the
+/// storage performs after releasing the lock; a parked party is woken with no payload and
+/// asks again.
 @usableFromInline
-struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
+struct TimedStateMachine<Logic: TimedLogic, Failure: Error>: SubscriptionStateMachine {
   @usableFromInline typealias Output = Logic.Output
   @usableFromInline typealias Instant = Logic.Instant
-  @usableFromInline typealias Consumer = UnsafeContinuation<TimedDelivery<Output, Failure>, Never>
-  @usableFromInline typealias Pump = UnsafeContinuation<Bool, Never>
-  /// Resumed with `true` once a deadline is armed (see ``takeArmedDeadline()``), `false`
-  /// once the subscription is over.
-  @usableFromInline typealias Timer = UnsafeContinuation<Bool, Never>
-  @usableFromInline typealias Action = TimedAction<Output, Failure>
 
   @usableFromInline
-  enum Phase {
+  enum Phase: Sendable {
     case idle
     case running
     case upstreamFinished
@@ -38,14 +22,9 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
   @usableFromInline var outputs = TimedOutputs<Output>()
   @usableFromInline var phase = Phase.idle
   @usableFromInline let bufferLimit: Int
-  @usableFromInline var consumer: Consumer?
-  @usableFromInline var pump: Pump?
-  @usableFromInline var timer: Timer?
-  /// The deadline handed to the timer when it was last woken. It travels through the
-  /// machine, not the action, so that actions hold no `Instant`: a clock's instant may be a
-  /// resilient type (`ContinuousClock.Instant` is), and a value that contains one is copied
-  /// and destroyed through runtime metadata, which cost more than the rest of a value's trip.
-  @usableFromInline var armedDeadline: Instant?
+  @usableFromInline var consumer: Waiter?
+  @usableFromInline var pump: Waiter?
+  @usableFromInline var timer: Waiter?
   @usableFromInline var task: Task<Void, Never>?
 
   @inlinable
@@ -70,107 +49,114 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
   // MARK: The consumer
 
   @usableFromInline
-  enum NextAction {
-    /// Start the subscription's task, then hand it to ``taskStarted(_:)``.
-    case startTask(Action)
-    case perform(Action)
+  enum ConsumerStep {
+    /// The first demand: start the subscription's task (``adopt(_:)``), then ask again.
+    case startTask
+    /// Return this value after waking these parties.
+    case deliver(Output, Wakeups)
+    /// The stream is over: perform these effects, then end as `TimedEnding` says.
+    case end(TimedEnding<Failure>, Effects)
+    /// Nothing yet: wake these parties, then park (``parkConsumer(_:)``) and ask again.
+    case wait(Wakeups)
   }
 
   /// The consumer asks for the next value. `isCancelled` is read under the lock, so a
   /// cancellation that ran before the consumer parked cannot leave it parked.
   @inlinable
-  mutating func next(_ continuation: Consumer, isCancelled: Bool) -> NextAction {
+  mutating func next(isCancelled: Bool) -> ConsumerStep {
     if isCancelled {
-      var action = end(.cancelled)
-      action.consumer = (continuation, .end(.cancelled))
-      return .perform(action)
+      let effects = end(.cancelled)
+      phase = .done
+      return .end(.cancelled, effects)
     }
-    consumer = continuation
-    var action = Action(parkedDelta: 1)
     if case .idle = phase {
       phase = .running
-      action.merge(settle())
-      return .startTask(action)
+      return .startTask
     }
-    action.merge(settle())
-    return .perform(action)
+    if let value = outputs.popFirst() {
+      return .deliver(value, settle().wakeups)
+    }
+    let effects = settle()
+    switch phase {
+    case .ended(let ending):
+      phase = .done
+      return .end(ending, effects)
+    case .done:
+      return .end(.finished, effects)
+    case .idle, .running, .upstreamFinished:
+      return .wait(effects.wakeups)
+    }
   }
 
-  /// Keeps the task so that ending the subscription can cancel it.
+  /// Parks the consumer; `false` (ask again at once) when a value or the end is there.
   @inlinable
-  mutating func taskStarted(_ task: Task<Void, Never>) -> Action {
-    if hasEnded { return Action(taskToCancel: task) }
+  mutating func parkConsumer(_ waiter: Waiter) -> Bool {
+    guard outputs.count == 0, !hasEnded else { return false }
+    consumer = waiter
+    return true
+  }
+
+  /// Keeps the subscription's task so that its end cancels it.
+  @inlinable
+  mutating func adopt(_ task: Task<Void, Never>) -> Bool {
+    guard !hasEnded else { return false }
     self.task = task
-    return Action()
+    return true
   }
 
   /// The consumer's task was cancelled or its iterator dropped.
   @inlinable
-  mutating func cancel() -> Action {
+  mutating func cancel(_ subscriber: Void) -> Effects {
     end(.cancelled)
   }
 
   // MARK: The upstream pump
 
-  /// What the pump does once it has performed ``action``.
+  /// What the pump does once it has performed the effects.
   @usableFromInline
-  struct PumpStep {
-    @usableFromInline
-    enum Next {
-      /// Ask upstream for the next value.
-      case request
-      /// Wait until the consumer has taken some values.
-      case wait
-      /// The subscription is over: stop reading upstream.
-      case stop
-    }
-
-    @usableFromInline var action: Action
-    @usableFromInline var next: Next
-
-    @inlinable
-    init(_ action: Action, then next: Next) {
-      self.action = action
-      self.next = next
-    }
+  enum PumpStep {
+    /// Ask upstream for the next value.
+    case request(Effects)
+    /// Wait (``parkPump(_:)``) until the consumer has taken some values.
+    case wait(Effects)
+    /// The subscription is over: stop reading upstream.
+    case stop(Effects)
   }
 
   /// The pump starts reading upstream at `now` and makes its first request.
   @inlinable
   mutating func start(at now: Instant) -> PumpStep {
     logic.start(at: now)
-    let started = settle()
-    return request(at: now, after: started)
+    return request(at: now, after: settle())
   }
 
   /// The pump, woken after waiting for room, asks again whether it may request.
   @inlinable
   mutating func prepareRequest(at now: Instant) -> PumpStep {
-    request(at: now, after: Action())
+    request(at: now, after: Effects())
   }
 
+  /// Parks the pump; `false` (ask again at once) when there is room or the stream is over.
   @inlinable
-  mutating func parkPump(_ continuation: Pump) -> Action {
-    pump = continuation
-    var action = Action(parkedDelta: 1)
-    action.merge(settle())
-    return action
+  mutating func parkPump(_ waiter: Waiter) -> Bool {
+    guard !hasEnded, isFull else { return false }
+    pump = waiter
+    return true
   }
 
   /// Upstream produced `input` at `now`; the pump's next request follows in the same
   /// step, at the same instant, so each value costs one lock acquisition and one clock read.
   @inlinable
   mutating func receive(_ input: Logic.Input, at now: Instant) -> PumpStep {
-    guard !hasEnded else { return PumpStep(Action(), then: .stop) }
+    guard !hasEnded else { return .stop(Effects()) }
     advanceIfDue(to: now)
     logic.receive(input, at: now, into: &outputs)
-    let received = settle()
-    return request(at: now, after: received)
+    return request(at: now, after: settle())
   }
 
   @inlinable
-  mutating func upstreamFinished(at now: Instant) -> Action {
-    guard !hasEnded else { return Action() }
+  mutating func upstreamFinished(at now: Instant) -> Effects {
+    guard !hasEnded else { return Effects() }
     advanceIfDue(to: now)
     logic.finish(at: now, into: &outputs)
     phase = .upstreamFinished
@@ -180,43 +166,53 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
   /// Upstream failed: values already emitted are still delivered, then the failure; what
   /// the rules were holding back is discarded.
   @inlinable
-  mutating func upstreamFailed(_ error: Failure) -> Action {
-    guard !hasEnded else { return Action() }
+  mutating func upstreamFailed(_ error: Failure) -> Effects {
+    guard !hasEnded else { return Effects() }
     return end(.failure(error))
   }
 
   /// Whether the pump may ask upstream for another value now. Checked after `earlier` was
   /// settled, so values it hands to the consumer no longer count against the buffer.
   @inlinable
-  mutating func request(at now: Instant, after earlier: Action) -> PumpStep {
-    if hasEnded { return PumpStep(earlier, then: .stop) }
-    if isFull { return PumpStep(earlier, then: .wait) }
+  mutating func request(at now: Instant, after earlier: Effects) -> PumpStep {
+    if hasEnded { return .stop(earlier) }
+    if isFull { return .wait(earlier) }
     logic.willRequest(at: now)
-    var action = earlier
-    action.merge(settle())
-    return PumpStep(action, then: .request)
+    var effects = earlier
+    effects.merge(settle())
+    return .request(effects)
   }
 
   // MARK: The timer
 
-  @inlinable
-  mutating func parkTimer(_ continuation: Timer) -> Action {
-    timer = continuation
-    var action = Action(parkedDelta: 1)
-    action.merge(settle())
-    return action
-  }
-
-  /// The deadline the timer was woken for; it takes it once per wake-up.
-  @inlinable
-  mutating func takeArmedDeadline() -> Instant? {
-    defer { armedDeadline = nil }
-    return armedDeadline
+  @usableFromInline
+  enum TimerStep {
+    /// Sleep until this deadline, then ``timerFired(at:)``.
+    case sleep(until: Instant)
+    /// No deadline: park (``parkTimer(_:)``) and ask again when woken.
+    case wait
+    /// The subscription is over.
+    case stop
   }
 
   @inlinable
-  mutating func timerFired(at now: Instant) -> Action {
-    guard !hasEnded else { return Action() }
+  func timerStep() -> TimerStep {
+    if hasEnded { return .stop }
+    guard let deadline = logic.deadline else { return .wait }
+    return .sleep(until: deadline)
+  }
+
+  /// Parks the timer; `false` (ask again at once) when there is a deadline or the stream is over.
+  @inlinable
+  mutating func parkTimer(_ waiter: Waiter) -> Bool {
+    guard !hasEnded, logic.deadline == nil else { return false }
+    timer = waiter
+    return true
+  }
+
+  @inlinable
+  mutating func timerFired(at now: Instant) -> Effects {
+    guard !hasEnded else { return Effects() }
     advanceIfDue(to: now)
     return settle()
   }
@@ -231,7 +227,7 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
   }
 
   @inlinable
-  mutating func end(_ ending: TimedEnding<Failure>) -> Action {
+  mutating func end(_ ending: TimedEnding<Failure>) -> Effects {
     switch phase {
     case .ended(.cancelled), .done:
       return settle()
@@ -246,12 +242,12 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
     return settle()
   }
 
-  /// Brings the parties up to date with the state: hands the consumer what is ready,
-  /// lets the pump go on when there is room, arms or stops the timer, and cancels the
-  /// task once the subscription has ended.
+  /// Brings the parties up to date with the state: wakes the consumer when a value or the
+  /// end is there, the pump when there is room, the timer when there is a deadline, and
+  /// everybody (cancelling the task) once the subscription has ended.
   @inlinable
-  mutating func settle() -> Action {
-    var action = Action()
+  mutating func settle() -> Effects {
+    var effects = Effects()
     if !hasEnded {
       if outputs.timedOut {
         phase = .ended(.timedOut)
@@ -259,77 +255,10 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error> {
         phase = .ended(.finished)
       }
     }
-    if let waiting = consumer {
-      if let value = outputs.popFirst() {
-        consumer = nil
-        action.consumer = (waiting, .value(value))
-        action.parkedDelta -= 1
-      } else if case .ended(let ending) = phase {
-        consumer = nil
-        phase = .done
-        action.consumer = (waiting, .end(ending))
-        action.parkedDelta -= 1
-      } else if case .done = phase {
-        consumer = nil
-        action.consumer = (waiting, .end(.finished))
-        action.parkedDelta -= 1
-      }
-    }
-    if let waiting = pump, hasEnded || !isFull {
-      pump = nil
-      action.pump = (waiting, !hasEnded)
-      action.parkedDelta -= 1
-    }
-    if let waiting = timer {
-      if hasEnded {
-        timer = nil
-        action.timer = (waiting, false)
-        action.parkedDelta -= 1
-      } else if let deadline = logic.deadline {
-        timer = nil
-        armedDeadline = deadline
-        action.timer = (waiting, true)
-        action.parkedDelta -= 1
-      }
-    }
-    if hasEnded, let running = task {
-      task = nil
-      action.taskToCancel = running
-    }
-    return action
-  }
-}
-
-/// What the consumer receives from a timed subscription.
-@usableFromInline
-enum TimedDelivery<Output: Sendable, Failure: Error>: Sendable {
-  case value(Output)
-  case end(TimedEnding<Failure>)
-}
-
-/// Continuations to resume and a task to cancel, after the lock is released.
-@usableFromInline
-struct TimedAction<Output: Sendable, Failure: Error> {
-  @usableFromInline
-  var consumer: (UnsafeContinuation<TimedDelivery<Output, Failure>, Never>, TimedDelivery<Output, Failure>)?
-  @usableFromInline var pump: (UnsafeContinuation<Bool, Never>, Bool)?
-  @usableFromInline var timer: (UnsafeContinuation<Bool, Never>, Bool)?
-  @usableFromInline var taskToCancel: Task<Void, Never>?
-  /// Continuations parked minus parked continuations resumed, for the census.
-  @usableFromInline var parkedDelta: Int
-
-  @inlinable
-  init(taskToCancel: Task<Void, Never>? = nil, parkedDelta: Int = 0) {
-    self.taskToCancel = taskToCancel
-    self.parkedDelta = parkedDelta
-  }
-
-  @inlinable
-  mutating func merge(_ other: TimedAction) {
-    if let consumer = other.consumer { self.consumer = consumer }
-    if let pump = other.pump { self.pump = pump }
-    if let timer = other.timer { self.timer = timer }
-    if let task = other.taskToCancel { taskToCancel = task }
-    parkedDelta += other.parkedDelta
+    if consumer != nil, outputs.count > 0 || hasEnded { effects.wake(consumer.take()) }
+    if pump != nil, hasEnded || !isFull { effects.wake(pump.take()) }
+    if timer != nil, hasEnded || logic.deadline != nil { effects.wake(timer.take()) }
+    if hasEnded { effects.cancel(task.take()) }
+    return effects
   }
 }

@@ -38,6 +38,7 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Element = Output
     public typealias Failure = Upstream.Failure
+    public typealias Iterator = TimedIterator<Output, Failure>
 
     public let upstream: Upstream
     public let interval: C.Duration
@@ -55,26 +56,6 @@ extension Publishers {
     public func makeAsyncIterator() -> Iterator {
       let logic = DebounceLogic<Output, C.Instant>(interval: interval)
       return Iterator(TimedStorage(upstream: upstream, clock: clock, tolerance: tolerance, logic: logic))
-    }
-
-    /// The iterator of a ``Publishers/Debounce``; each iterator is one subscription.
-    public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline let subscription: TimedSubscription<Upstream, C, DebounceLogic<Output, C.Instant>>
-
-      @usableFromInline
-      init(_ storage: TimedStorage<Upstream, C, DebounceLogic<Output, C.Instant>>) {
-        subscription = TimedSubscription(storage)
-      }
-
-      @inlinable
-      public mutating func next() async throws(Failure) -> Output? {
-        try await next(isolation: nil)
-      }
-
-      @inlinable
-      public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        try await subscription.next(isolation: actor)
-      }
     }
   }
 }

@@ -48,6 +48,7 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Element = Output
     public typealias Failure = Upstream.Failure
+    public typealias Iterator = TimedIterator<Output, Failure>
 
     public let upstream: Upstream
     public let interval: C.Duration
@@ -77,26 +78,6 @@ extension Publishers {
         customError.map { makeError in .failure(makeError()) } ?? .finished
       }
       return Iterator(storage)
-    }
-
-    /// The iterator of a ``Publishers/Timeout``; each iterator is one subscription.
-    public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline let subscription: TimedSubscription<Upstream, C, TimeoutLogic<Output, C.Instant>>
-
-      @usableFromInline
-      init(_ storage: TimedStorage<Upstream, C, TimeoutLogic<Output, C.Instant>>) {
-        subscription = TimedSubscription(storage)
-      }
-
-      @inlinable
-      public mutating func next() async throws(Failure) -> Output? {
-        try await next(isolation: nil)
-      }
-
-      @inlinable
-      public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        try await subscription.next(isolation: actor)
-      }
     }
   }
 }

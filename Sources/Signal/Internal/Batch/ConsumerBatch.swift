@@ -1,18 +1,3 @@
-/// The producing side of a ``ConsumerBatch``: shared state that fills the consumer's batch.
-@usableFromInline
-protocol BatchSource<Element, Failure>: CancellableStorage {
-  associatedtype Element
-  associatedtype Failure: Error
-
-  /// The consumer has used `count` more elements of its batch.
-  func reportConsumed(_ count: Int)
-
-  /// Fills the consumer's empty `batch`, suspending until there is something to deliver.
-  /// Returns `false` at the end of the stream.
-  func refill(_ batch: inout ConsumerBatch<Element>, isolation actor: isolated (any Actor)?) async throws(Failure)
-    -> Bool
-}
-
 /// The elements a consumer took from a shared buffer in one lock acquisition.
 ///
 /// Draining a batch takes no lock, which is what makes consuming an element cheap. The
@@ -35,19 +20,26 @@ struct ConsumerBatch<Element> {
     self.countsElements = countsElements
   }
 
-  /// The next element: from the batch without locking, or from `source` when the batch is
-  /// used up. `nil` at the end of the stream.
+  /// The next element: from the batch without locking, or from `storage` when the batch is
+  /// used up. `nil` at the end of the stream, and as soon as the consuming task is cancelled
+  /// (what is left of the batch is discarded and the subscription cancelled).
   @inlinable
-  mutating func next<Source: BatchSource>(
-    from source: Source,
+  mutating func next<Storage: BatchStorage>(
+    from storage: Storage,
     isolation actor: isolated (any Actor)?
-  ) async throws(Source.Failure) -> Element? where Source.Element == Element {
-    if let element = popFirst() {
+  ) async throws(Storage.Failure) -> Element? where Storage.Element == Element {
+    if !elements.isEmpty {
+      guard !Task.isCancelled else {
+        elements.removeAll()
+        storage.cancel()
+        return nil
+      }
+      let element = popFirst()
       // The refill reports anyway, so only a batch with elements left reports early.
-      if unreported >= reportInterval && !elements.isEmpty { source.reportConsumed(takeUnreported()) }
+      if unreported >= reportInterval && !elements.isEmpty { storage.reportConsumed(takeUnreported()) }
       return element
     }
-    guard try await source.refill(&self, isolation: actor) else { return nil }
+    guard try await storage.refill(&self, isolation: actor) else { return nil }
     return popFirst()
   }
 

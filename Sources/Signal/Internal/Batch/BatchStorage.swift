@@ -1,0 +1,68 @@
+/// The shared state of a many-producer subscription whose consumer drains a
+/// ``ConsumerBatch``: the state machine behind a ``Lock``, and the producer task that the
+/// first demand starts (``runProducers``).
+///
+/// The extension makes the consumer's moves the same way for every such operator: refilling
+/// its batch or parking it, starting the producers, and ending, all through the
+/// ``SubscriptionStorage`` contract.
+@usableFromInline
+protocol BatchStorage<Element, Failure>: SubscriptionStorage where StateMachine: BatchStateMachine<Element, Failure> {
+  associatedtype Element
+  associatedtype Failure: Error
+
+  /// Runs every producer; returns when all have stopped.
+  var runProducers: @Sendable (Self) async -> Void { get }
+}
+
+extension BatchStorage {
+  // MARK: Producers
+
+  /// Parks a producer until `decide` (run under the lock) says it may go on: `decide`
+  /// returns `false` when it need not wait.
+  @inlinable
+  func waitForRoom(_ decide: (inout StateMachine, Waiter) -> Bool) async {
+    await park(isolation: nil, decide)
+  }
+
+  // MARK: Consumer
+
+  /// Tells the producers that the consumer has used `count` more elements of its batch.
+  @inlinable
+  func reportConsumed(_ count: Int) {
+    wake(state.withLock { $0.consumed(count) })
+  }
+
+  /// Fills the consumer's empty `batch`, suspending until there is something to deliver.
+  /// Returns `false` at the end of the stream, and when the consuming task is cancelled
+  /// (the subscription is then cancelled).
+  @inlinable
+  func refill(_ batch: inout ConsumerBatch<Element>, isolation actor: isolated (any Actor)?) async throws(Failure)
+    -> Bool
+  {
+    var consumed = batch.takeUnreported()
+    while true {
+      if Task.isCancelled {
+        cancel()
+        return false
+      }
+      let action = state.withLock { $0.refill(&batch.elements, consumed: consumed) }
+      consumed = 0
+      switch action {
+      case .startProducers:
+        spawn(runProducers) { $0.adopt($1) }
+      case .deliver(let woken):
+        wake(woken)
+        return true
+      case .suspend(let woken):
+        wake(woken)
+        await parkCancellingSubscription((), isolation: actor) { $0.parkConsumer($1) }
+      case .finish(let effects):
+        perform(effects)
+        return false
+      case .fail(let error, let effects):
+        perform(effects)
+        throw error
+      }
+    }
+  }
+}
