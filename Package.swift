@@ -31,11 +31,13 @@ let package = Package(
     .executableTarget(name: "Playground", dependencies: ["Signal", "SignalTesting"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
     .executableTarget(name: "hollow-cache-crash-helper", dependencies: ["HollowCache"], path: "Tests/CacheCrashHelper"),
-    .testTarget(name: "SignalTests", dependencies: ["Signal", "SignalTesting"]),
+    // The contract table: every operator and source, held to the same cases by SignalTests and StressTests.
+    .target(name: "OperatorContract", dependencies: ["Signal", "SignalTesting"], path: "Tests/OperatorContract"),
+    .testTarget(name: "SignalTests", dependencies: ["Signal", "SignalTesting", "OperatorContract"]),
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
     .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache"]),
     .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal"]),
     .testTarget(name: "HollowCLITests", dependencies: ["HollowCLI", "HollowKit", "HollowServer"]),
-    .testTarget(name: "StressTests", dependencies: ["Signal", "HollowCache"]),
+    .testTarget(name: "StressTests", dependencies: ["Signal", "SignalTesting", "HollowCache", "OperatorContract"]),
   ]
 )

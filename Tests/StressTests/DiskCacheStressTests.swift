@@ -7,7 +7,7 @@ import Testing
 /// size limit. `SIGNAL_STRESS_SCALE` multiplies the work (default 1: a few seconds).
 @Suite("DiskCache stress: random reads, writes and removals under tight limits")
 struct DiskCacheStressTests {
-  static let scale = max(1, Int(ProcessInfo.processInfo.environment["SIGNAL_STRESS_SCALE"] ?? "") ?? 1)
+  static let scale = StressScale.factor
   static let limits = DiskCache.Limits(maxBytes: 24_000, lowWatermarkBytes: 16_000, maxCount: 30, maxEntryBytes: 3_000)
 
   /// The key, a newline, then `count` bytes of a pattern derived from the key: checkable without a table.

@@ -39,7 +39,7 @@ private struct StressItem: Performable {
 }
 
 @Suite struct FanInStressTests {
-  @Test(.timeLimit(.minutes(5)))
+  @Test(StressScale.timeLimit(minutes: 5))
   func randomRoundsDeliverExactlyOneCorrectOutcomePerIndex() async throws {
     try await MergeFanInStress.withLeakCheck {
       let rounds = 150 * MergeFanInStress.scale
@@ -109,7 +109,7 @@ private struct StressItem: Performable {
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(StressScale.timeLimit(minutes: 5))
   func cancellingManyConsumersStopsEveryWorker() async throws {
     try await MergeFanInStress.withLeakCheck {
       await withTaskGroup(of: Void.self) { group in

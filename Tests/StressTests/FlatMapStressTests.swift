@@ -45,7 +45,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(StressScale.timeLimit(minutes: 5))
   func fastInnersThenInnersThatWaitForEachOther() async {
     for _ in 0..<(20 * StressScale.factor) {
       let maxPublishers = Int.random(in: 1...6)

@@ -7,7 +7,7 @@ import Testing
 /// What the merge and fan-in stress tests share: scale, randomness and the leak check.
 enum MergeFanInStress {
   /// Multiplies iteration counts; `SIGNAL_STRESS_SCALE` (default 1) makes a soak.
-  static let scale = max(1, Int(ProcessInfo.processInfo.environment["SIGNAL_STRESS_SCALE"] ?? "") ?? 1)
+  static let scale = StressScale.factor
 
   struct StillBusy: Error, CustomStringConvertible {
     let liveObjects: Int
@@ -105,7 +105,7 @@ private struct RoundResult {
 }
 
 @Suite struct MergeStressTests {
-  @Test(.timeLimit(.minutes(5)))
+  @Test(StressScale.timeLimit(minutes: 5))
   func randomRoundsLoseDuplicateAndReorderNothing() async throws {
     try await MergeFanInStress.withLeakCheck {
       let rounds = 100 * MergeFanInStress.scale
@@ -188,7 +188,7 @@ private struct RoundResult {
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(StressScale.timeLimit(minutes: 5))
   func endlessUpstreamsStopWhenManyConsumersLeave() async throws {
     try await MergeFanInStress.withLeakCheck {
       await withTaskGroup(of: Int.self) { group in

@@ -40,7 +40,7 @@ private func randomPolicy() -> BufferingPolicy {
   }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ShareStressTests {
+@Suite(StressScale.timeLimit(minutes: 2)) struct ShareStressTests {
   @Test func subscribersJoiningAndLeavingAtRandom() async throws {
     for _ in 0..<(10 * scale) {
       let scope = CensusScope()

@@ -20,8 +20,9 @@ extension Publisher {
   /// The subscription is made before `sink` returns, so a subject delivers whatever is sent
   /// after this call. It is then served by a new task that inherits the caller's isolation: created on
   /// the main actor (or any actor), the closures run there, in order, and need not be
-  /// `@Sendable`. Cancelling the token cancels that task: the upstream stops, and
-  /// `receiveCompletion` is not called (as in Combine).
+  /// `@Sendable`. Cancelling the token (also from inside `receiveValue`) cancels that task:
+  /// neither closure is called again, the upstream stops, and `receiveCompletion` is not called
+  /// (as in Combine).
   ///
   /// - Parameters:
   ///   - isolation: where the closures run; defaults to the caller's isolation.
@@ -44,8 +45,9 @@ extension Publisher {
     return AnyCancellable { task.cancel() }
   }
 
-  /// The loop of every `sink`: iterates on `isolation` and calls the closures there;
-  /// reports no completion once the task is cancelled.
+  /// The loop of every `sink`: iterates on `isolation` and calls the closures there.
+  /// Once the task is cancelled (by the token, also from inside `receiveValue`), no value and
+  /// no completion is reported, even one the iterator already holds.
   static func deliver(
     from iterator: inout AsyncIterator,
     isolation: isolated (any Actor)?,
@@ -54,6 +56,9 @@ extension Publisher {
   ) async {
     do throws(Failure) {
       while let value = try await iterator.next(isolation: isolation) {
+        // Checked right before the call, with no suspension in between: a cancel() that
+        // returned before this point, here or on the sink's actor, is always seen.
+        guard !Task.isCancelled else { return }
         receiveValue(value)
       }
     } catch {

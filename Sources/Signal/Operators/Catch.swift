@@ -40,14 +40,14 @@ extension Publishers {
 
     /// The iterator of a ``Catch``.
     public struct Iterator: AsyncIteratorProtocol {
-      /// The upstream's iterator until it fails; then `nil`, so it is released.
-      @usableFromInline var upstream: Upstream.AsyncIterator?
+      /// The upstream's iterator until it fails; then released.
+      @usableFromInline var upstream: UpstreamIterator<Upstream.AsyncIterator>
       @usableFromInline var replacement: NewPublisher.AsyncIterator?
       @usableFromInline let handler: @Sendable (Upstream.Failure) -> NewPublisher
 
       @inlinable
       init(upstream: Upstream.AsyncIterator, handler: @escaping @Sendable (Upstream.Failure) -> NewPublisher) {
-        self.upstream = upstream
+        self.upstream = UpstreamIterator(upstream)
         self.handler = handler
       }
 
@@ -58,12 +58,11 @@ extension Publishers {
 
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        if upstream != nil {
+        if !upstream.isReleased {
           do throws(Upstream.Failure) {
-            // Optional chaining mutates the iterator in place rather than a copy.
-            return try await upstream?.next(isolation: actor)
+            return try await upstream.next(isolation: actor)
           } catch {
-            upstream = nil
+            upstream.release()
             replacement = handler(error).makeAsyncIterator()
           }
         }

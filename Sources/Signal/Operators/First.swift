@@ -5,7 +5,8 @@ extension Publisher {
   /// for await n in [7, 8, 9].publisher.first() { print(n) }  // 7
   /// ```
   ///
-  /// It asks the upstream for no value after the first. To get the value itself rather
+  /// It asks the upstream for no value after the first, and ends the upstream subscription
+  /// as soon as it has it. To get the value itself rather
   /// than a publisher, use ``Publisher/firstValue(isolation:)``.
   @inlinable
   public func first() -> Publishers.First<Self> {
@@ -51,13 +52,12 @@ extension Publishers {
 
     /// The iterator of a ``First``.
     public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline var upstream: Upstream.AsyncIterator
+      @usableFromInline var upstream: UpstreamIterator<Upstream.AsyncIterator>
       @usableFromInline let predicate: (@Sendable (Output) -> Bool)?
-      @usableFromInline var isFinished = false
 
       @inlinable
       init(upstream: Upstream.AsyncIterator, predicate: (@Sendable (Output) -> Bool)?) {
-        self.upstream = upstream
+        self.upstream = UpstreamIterator(upstream)
         self.predicate = predicate
       }
 
@@ -68,11 +68,13 @@ extension Publishers {
 
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        guard !isFinished else { return nil }
-        isFinished = true
         while let value = try await upstream.next(isolation: actor) {
-          if predicate?(value) ?? true { return value }
+          if predicate?(value) ?? true {
+            upstream.release()
+            return value
+          }
         }
+        upstream.release()
         return nil
       }
     }

@@ -5,8 +5,9 @@ extension Publisher {
   /// for await n in (1...).publisher.prefix(3) { print(n) }  // 1, 2, 3
   /// ```
   ///
-  /// After the last value it finishes without asking the upstream for another, so no
-  /// extra work is done upstream. A negative `maxLength` counts as zero.
+  /// After the last value it finishes without asking the upstream for another, and ends the
+  /// upstream subscription at once (a subject stops buffering for it), even if the iterator is
+  /// still held. A negative `maxLength` counts as zero.
   @inlinable
   public func prefix(_ maxLength: Int) -> Publishers.Prefix<Self> {
     Publishers.Prefix(upstream: self, maxLength: maxLength)
@@ -37,13 +38,14 @@ extension Publishers {
 
     /// The iterator of a ``Prefix``.
     public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline var upstream: Upstream.AsyncIterator
+      @usableFromInline var upstream: UpstreamIterator<Upstream.AsyncIterator>
       @usableFromInline var remaining: Int
 
       @inlinable
       init(upstream: Upstream.AsyncIterator, remaining: Int) {
-        self.upstream = upstream
+        self.upstream = UpstreamIterator(upstream)
         self.remaining = remaining
+        if remaining == 0 { self.upstream.release() }
       }
 
       @inlinable
@@ -59,6 +61,7 @@ extension Publishers {
           return nil
         }
         remaining -= 1
+        if remaining == 0 { upstream.release() }
         return value
       }
     }

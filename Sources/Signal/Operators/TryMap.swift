@@ -42,13 +42,12 @@ extension Publishers {
 
     /// The iterator of a ``TryMap``.
     public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline var upstream: Upstream.AsyncIterator
+      @usableFromInline var upstream: UpstreamIterator<Upstream.AsyncIterator>
       @usableFromInline let transform: @Sendable (Upstream.Output) throws -> Output
-      @usableFromInline var isFinished = false
 
       @inlinable
       init(upstream: Upstream.AsyncIterator, transform: @escaping @Sendable (Upstream.Output) throws -> Output) {
-        self.upstream = upstream
+        self.upstream = UpstreamIterator(upstream)
         self.transform = transform
       }
 
@@ -57,15 +56,15 @@ extension Publishers {
         try await next(isolation: nil)
       }
 
-      /// After the closure throws, the stream is over: later calls return `nil` without
-      /// pulling from upstream again.
+      /// After the closure throws, the stream is over: the upstream subscription ends at once
+      /// and later calls return `nil`.
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Output? {
-        guard !isFinished, let value = try await upstream.next(isolation: actor) else { return nil }
+        guard let value = try await upstream.next(isolation: actor) else { return nil }
         do {
           return try transform(value)
         } catch {
-          isFinished = true
+          upstream.release()
           throw error
         }
       }

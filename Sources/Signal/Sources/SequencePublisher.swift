@@ -7,10 +7,9 @@
 /// Each subscription iterates the sequence from the start. Producing an element
 /// never suspends, so a consumer drains it at the speed of a plain `for` loop.
 ///
-/// Cancellation ends the stream: the iterator checks whether its task is cancelled once
-/// every ``Iterator/cancellationCheckInterval`` elements, so even an endless sequence
-/// (`(1...).publisher`) stops within a bounded number of elements, without paying for a
-/// check on every element.
+/// Cancellation ends the stream: the iterator checks whether its task is cancelled before
+/// every element, so even an endless sequence (`(1...).publisher`) delivers nothing once its
+/// consuming task is cancelled, and stays finished afterwards.
 public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
   public typealias Output = Base.Element
   public typealias Element = Base.Element
@@ -32,11 +31,7 @@ public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
 
   /// The iterator of a ``SequencePublisher``.
   public struct Iterator: AsyncIteratorProtocol {
-    /// How many elements may be produced between two checks for cancellation.
-    public static var cancellationCheckInterval: Int { 1024 }
-
-    @usableFromInline var base: Base.Iterator
-    @usableFromInline var untilCancellationCheck = 0
+    @usableFromInline var base: Base.Iterator?
 
     @inlinable
     init(_ base: Base.Iterator) {
@@ -50,13 +45,11 @@ public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
 
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Base.Element? {
-      if untilCancellationCheck == 0 {
-        // Checking costs a runtime call; once per interval keeps the hot path a plain loop.
-        guard !Task.isCancelled else { return nil }
-        untilCancellationCheck = Self.cancellationCheckInterval
+      guard !Task.isCancelled, let element = base?.next() else {
+        base = nil
+        return nil
       }
-      untilCancellationCheck &-= 1
-      return base.next()
+      return element
     }
   }
 }
