@@ -1,0 +1,315 @@
+import Testing
+
+@testable import Signal
+
+@Suite struct FlatMapStateMachineTests {
+  private typealias Machine = FlatMapStateMachine<Int, TestError, ReleaseProbe>
+
+  private enum Outer: Equatable {
+    case pull, wait, stop
+  }
+
+  private enum Recruited: Equatable {
+    case nobody
+    case woken(String)
+    case started(Int)
+  }
+
+  private enum Step: Equatable {
+    case run(String, Recruited)
+    case park
+    case exit
+  }
+
+  private func started(maxPublishers: Int, capacityPerInner: Int = 4) -> Machine {
+    var machine = Machine(maxPublishers: maxPublishers, capacityPerInner: capacityPerInner)
+    var batch = RingBuffer<Int>()
+    if case .startProducers = machine.refill(&batch, consumed: 0) {} else { Issue.record("no start on first demand") }
+    return machine
+  }
+
+  private func reserve(_ machine: inout Machine) -> Outer {
+    switch machine.reserveSlot() {
+    case .pull: .pull
+    case .wait: .wait
+    case .stop: .stop
+    }
+  }
+
+  private func recruited(_ recruit: Machine.Recruit, pool: WaiterPool?) -> Recruited {
+    switch recruit {
+    case .none: return .nobody
+    case .start(let index): return .started(index)
+    case .wake(let waiter):
+      guard let pool else {
+        Issue.record("a worker was woken that the test did not park")
+        return .woken("?")
+      }
+      return .woken(pool.resume(waiter))
+    }
+  }
+
+  /// The outer task subscribed `inner`: what it was told to recruit, `nil` if the stream was closed.
+  private func enqueue(_ inner: ReleaseProbe, _ machine: inout Machine, pool: WaiterPool? = nil) -> Recruited? {
+    guard case .queued(let recruit) = machine.enqueue(inner) else { return nil }
+    return recruited(recruit, pool: pool)
+  }
+
+  private func nextInner(_ machine: inout Machine, pool: WaiterPool? = nil) -> Step {
+    switch machine.nextInner() {
+    case .run(let inner, let recruit): .run(inner.name, recruited(recruit, pool: pool))
+    case .park: .park
+    case .exit: .exit
+    }
+  }
+
+  private func drained(_ machine: inout Machine) -> [Int]? {
+    var batch = RingBuffer<Int>()
+    guard case .deliver = machine.refill(&batch, consumed: 0) else { return nil }
+    var values: [Int] = []
+    while let value = batch.popFirst() { values.append(value) }
+    return values
+  }
+
+  private func isQueued(_ action: ProducerQueue<Int, TestError>.PushAction) -> Bool {
+    if case .queued = action { return true }
+    return false
+  }
+
+  // MARK: The outer task
+
+  @Test func theOuterTaskPullsNothingBeforeTheFirstDemand() {
+    var machine = Machine(maxPublishers: 2, capacityPerInner: 4)
+    #expect(reserve(&machine) == .stop)
+    #expect(enqueue(ReleaseProbe("inner"), &machine) == nil)
+  }
+
+  @Test func theOuterTaskPullsWhileASlotIsFreeWhateverTheConsumersPace() {
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    // The consumer has taken nothing; the second slot is free all the same.
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
+    #expect(reserve(&machine) == .wait)
+  }
+
+  @Test func theOuterTaskParkedForASlotIsWokenWhenAnInnerFinishes() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 1)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .wait)
+    let parked = machine.parkOuter(await pool.make("outer"))
+    #expect(parked)
+    #expect(pool.resume(machine.innerFinished()) == ["outer"])
+    #expect(reserve(&machine) == .pull)
+  }
+
+  @Test func theOuterTaskDoesNotParkWhenASlotIsFreeOrTheStreamIsOver() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 1)
+    let parkedWithASlot = machine.parkOuter(await pool.make("outer"))
+    #expect(!parkedWithASlot)
+    _ = machine.cancel(())
+    let parkedAfterTheEnd = machine.parkOuter(await pool.make("late outer"))
+    #expect(!parkedAfterTheEnd)
+  }
+
+  // MARK: Workers
+
+  @Test func aWorkerIsStartedOnlyWhenNoWorkerIsAwakeToTakeTheInner() {
+    var machine = started(maxPublishers: 3)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    // Worker 0 is starting and will take the next one too.
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
+    // Worker 0 takes `a`, and since `b` waits with nobody awake, recruits worker 1.
+    #expect(nextInner(&machine) == .run("a", .started(1)))
+    #expect(nextInner(&machine) == .run("b", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("c"), &machine) == .started(2))
+  }
+
+  @Test func noMoreWorkersThanMaxPublishersAreStarted() {
+    var machine = started(maxPublishers: 1)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    let effects = machine.innerFinished()
+    #expect(effects.isEmpty)
+    #expect(reserve(&machine) == .pull)
+    // Worker 0 is between inners (awake): nobody else is recruited.
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
+    #expect(nextInner(&machine) == .run("b", .nobody))
+  }
+
+  @Test func anIdleWorkerIsWokenForTheNextInnerRatherThanANewOneStarted() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(machine.innerFinished().isEmpty)
+    #expect(nextInner(&machine) == .park)
+    let parked = machine.parkIdle(await pool.make("worker 0"))
+    #expect(parked)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine, pool: pool) == .woken("worker 0"))
+    #expect(nextInner(&machine) == .run("b", .nobody))
+  }
+
+  @Test func aWorkerDoesNotParkWhenAnInnerIsWaitingOrTheOuterFinished() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    let parkedWithWork = machine.parkIdle(await pool.make("worker"))
+    #expect(!parkedWithWork)
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    _ = machine.outerFinished()
+    let parkedAfterTheOuter = machine.parkIdle(await pool.make("late worker"))
+    #expect(!parkedAfterTheOuter)
+  }
+
+  @Test func eachInnerHasItsOwnRoomInTheBuffer() {
+    var machine = started(maxPublishers: 2, capacityPerInner: 1)
+    #expect(isQueued(machine.buffer.push(1, from: 0)))
+    if case .full = machine.buffer.push(2, from: 0) {} else { Issue.record("worker 0 got more than its room") }
+    #expect(isQueued(machine.buffer.push(10, from: 1)))
+    #expect(drained(&machine) == [1, 10])
+  }
+
+  // MARK: Finish
+
+  @Test func theStreamFinishesWhenTheOuterAndEveryInnerHaveAfterTheQueuedValues() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    // The outer finishes while `a` runs: not the end yet.
+    let outerEnd = machine.outerFinished()
+    #expect(outerEnd.isEmpty)
+    #expect(isQueued(machine.buffer.push(1, from: 0)))
+    let parked = machine.parkConsumer(await pool.make("consumer"))
+    #expect(!parked)
+    // The last inner finishes: the stream completes, after the value queued before.
+    #expect(pool.resume(machine.innerFinished()).isEmpty)
+    #expect(nextInner(&machine) == .exit)
+    #expect(drained(&machine) == [1])
+    var batch = RingBuffer<Int>()
+    if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("the stream did not finish") }
+  }
+
+  @Test func theOutersFinishLetsIdleWorkersGoAndEndsAStreamWithNoActiveInner() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(machine.innerFinished().isEmpty)
+    #expect(nextInner(&machine) == .park)
+    let workerParked = machine.parkIdle(await pool.make("worker"))
+    #expect(workerParked)
+    let consumerParked = machine.parkConsumer(await pool.make("consumer"))
+    #expect(consumerParked)
+    #expect(reserve(&machine) == .pull)
+    let effects = machine.outerFinished()
+    #expect(Set(pool.resume(effects)) == ["worker", "consumer"])
+    #expect(nextInner(&machine) == .exit)
+    var batch = RingBuffer<Int>()
+    if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("the stream did not finish") }
+  }
+
+  // MARK: Failure
+
+  @Test func aFailureComesAfterTheQueuedValuesReleasesWaitingInnersAndWakesEveryone() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 2)
+    let task = Task {}
+    let adopted = machine.adopt(task)
+    #expect(adopted)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
+    #expect(reserve(&machine) == .wait)
+    let outerParked = machine.parkOuter(await pool.make("outer"))
+    #expect(outerParked)
+    #expect(isQueued(machine.buffer.push(1, from: 0)))
+    let effects = machine.complete(.failure(.boom))
+    #expect(effects.tasksToCancel == [task])
+    #expect(ReleaseProbe.names(releasedBy: effects) == ["b"])
+    #expect(pool.resume(effects) == ["outer"])
+    // The first ending wins.
+    #expect(machine.complete(.finished).isEmpty)
+    #expect(drained(&machine) == [1])
+    var batch = RingBuffer<Int>()
+    if case .fail(let error, _) = machine.refill(&batch, consumed: 0) {
+      #expect(error == .boom)
+    } else {
+      Issue.record("the failure was not delivered")
+    }
+    #expect(nextInner(&machine) == .exit)
+    #expect(reserve(&machine) == .stop)
+  }
+
+  // MARK: Cancellation
+
+  @Test func cancellingReleasesWaitingInnersWakesEveryoneAndCancelsTheTasks() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 3)
+    let outerTask = Task {}
+    let workerTask = Task {}
+    let adoptedOuter = machine.adopt(outerTask)
+    let adoptedWorker = machine.adopt(workerTask)
+    #expect(adoptedOuter && adoptedWorker)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(machine.innerFinished().isEmpty)
+    #expect(nextInner(&machine) == .park)
+    let workerParked = machine.parkIdle(await pool.make("idle worker"))
+    #expect(workerParked)
+    #expect(isQueued(machine.buffer.push(1, from: 0)))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine, pool: pool) == .woken("idle worker"))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("c"), &machine) == .nobody)
+    let effects = machine.cancel(())
+    #expect(effects.tasksToCancel == [outerTask, workerTask])
+    #expect(ReleaseProbe.names(releasedBy: effects) == ["b", "c"])
+    #expect(pool.resume(effects).isEmpty)
+    var batch = RingBuffer<Int>()
+    if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("a cancelled stream did not finish") }
+    #expect(batch.isEmpty)
+    #expect(reserve(&machine) == .stop)
+    #expect(nextInner(&machine) == .exit)
+    let late = ReleaseProbe("late")
+    #expect(enqueue(late, &machine) == nil)
+    let adoptedAfterTheEnd = machine.adopt(Task {})
+    #expect(!adoptedAfterTheEnd)
+    #expect(machine.cancel(()).isEmpty)
+  }
+
+  @Test func cancellingWakesTheParkedOuterTaskAndIdleWorkers() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 1)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .wait)
+    let outerParked = machine.parkOuter(await pool.make("outer"))
+    #expect(outerParked)
+    let consumerParked = machine.parkConsumer(await pool.make("consumer"))
+    #expect(consumerParked)
+    #expect(Set(pool.resume(machine.cancel(()))) == ["outer", "consumer"])
+    #expect(pool.parked.isEmpty)
+  }
+}
