@@ -40,6 +40,13 @@ public func asyncAlgorithmsCombineLatest(perSource: Int) async -> Int {
   return total
 }
 
+/// `zip` of two synchronous sources of `perSource` values each.
+public func asyncAlgorithmsZip(perSource: Int) async -> Int {
+  var total = 0
+  for await (a, b) in zip((0..<perSource).async, (0..<perSource).async) { total &+= a &+ b }
+  return total
+}
+
 private func pairUp<S: AsyncSequence & Sendable>(_ sequences: [S]) -> [AsyncMerge2Sequence<S, S>]
 where S.Element: Sendable {
   stride(from: 0, to: sequences.count, by: 2).map { merge(sequences[$0], sequences[$0 + 1]) }

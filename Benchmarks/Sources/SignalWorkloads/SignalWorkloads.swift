@@ -72,6 +72,34 @@ public func signalCombineLatest(perSource: Int) async -> Int {
   return total
 }
 
+/// `zip` of two synchronous sources of `perSource` values each.
+public func signalZip(perSource: Int) async -> Int {
+  var total = 0
+  for await (a, b) in (0..<perSource).publisher.zip((0..<perSource).publisher) { total &+= a &+ b }
+  return total
+}
+
+/// One PassthroughSubject with `subscribers` `sink` subscribers (default bounded buffer), values
+/// sent with `await send` from one task; returns once every sink has received the completion.
+public func signalSubjectSinks(subscribers: Int, elements: Int) async -> Int {
+  let subject = PassthroughSubject<Int, Never>()
+  let totals = SinkTotals(count: subscribers)
+  var cancellables: [AnyCancellable] = []
+  for index in 0..<subscribers {
+    cancellables.append(
+      subject.sink { _ in
+        totals.finish()
+      } receiveValue: {
+        totals.add($0, at: index)
+      })
+  }
+  for value in 0..<elements { await subject.send(value) }
+  await subject.send(completion: .finished)
+  await totals.waitUntilFinished()
+  withExtendedLifetime(cancellables) {}
+  return totals.total
+}
+
 /// One PassthroughSubject, `subscribers` subscribers with the default bounded buffer.
 public func signalSubject(subscribers: Int, elements: Int) async -> Int {
   let subject = PassthroughSubject<Int, Never>()

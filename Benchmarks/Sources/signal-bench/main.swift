@@ -146,7 +146,7 @@ if wanted("merge") {
 // MARK: subject fan-out
 
 if wanted("subject") {
-  let subscribers = 16
+  let subscribers = Int(getenv("SUBS").map { String(cString: $0) } ?? "16")!
   let elements = settings.size(100_000)
   let delivered = subscribers * elements
   let ours: () async -> Int = {
@@ -162,6 +162,16 @@ if wanted("subject") {
   await compare(
     "subject, 16 subscribers", elements: delivered, peerName: "OpenCombine PassthroughSubject (sync)",
     target: "report", minimumSpeedup: nil, ours: ours,
+    peer: { await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value })
+}
+
+if wanted("subject") {
+  let subscribers = 4
+  let elements = settings.size(200_000)
+  await compare(
+    "subject → 4 sink subscribers, await send", elements: subscribers * elements,
+    peerName: "OpenCombine PassthroughSubject → sink (sync)", target: ">= 0.5x (within 2x)", minimumSpeedup: 0.5,
+    ours: { await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: elements) }.value },
     peer: { await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value })
 }
 
@@ -216,11 +226,20 @@ if wanted("flatMap") {
   }
 }
 
+if wanted("zip") {
+  let perSource = settings.size(100_000)
+  await compare(
+    "zip of 2 (per pair)", elements: perSource, peerName: "swift-async-algorithms zip",
+    target: ">= 10x", minimumSpeedup: 10,
+    ours: { await Task.detached { await signalZip(perSource: perSource) }.value },
+    peer: { await Task.detached { await asyncAlgorithmsZip(perSource: perSource) }.value })
+}
+
 if wanted("combineLatest") {
   let perSource = settings.size(100_000)
   await compare(
     "combineLatest of 2 (per value in)", elements: 2 * perSource, peerName: "swift-async-algorithms combineLatest",
-    target: ">= 3x", minimumSpeedup: 3,
+    target: ">= 10x", minimumSpeedup: 10,
     ours: { await Task.detached { await signalCombineLatest(perSource: perSource) }.value },
     peer: { await Task.detached { await asyncAlgorithmsCombineLatest(perSource: perSource) }.value })
 }

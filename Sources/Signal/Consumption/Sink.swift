@@ -28,6 +28,7 @@ extension Publisher {
   ///   - isolation: where the closures run; defaults to the caller's isolation.
   ///   - receiveCompletion: called once when the publisher finishes or fails.
   ///   - receiveValue: called for each value.
+  @inlinable
   public func sink(
     isolation: isolated (any Actor)? = #isolation,
     receiveCompletion: @escaping (Completion<Failure>) -> Void,
@@ -48,6 +49,7 @@ extension Publisher {
   /// The loop of every `sink`: iterates on `isolation` and calls the closures there.
   /// Once the task is cancelled (by the token, also from inside `receiveValue`), no value and
   /// no completion is reported, even one the iterator already holds.
+  @inlinable
   static func deliver(
     from iterator: inout AsyncIterator,
     isolation: isolated (any Actor)?,
@@ -79,6 +81,7 @@ extension Publisher where Failure == Never {
   ///
   /// The closure runs in a task that inherits the caller's isolation (see
   /// ``Publisher/sink(isolation:receiveCompletion:receiveValue:)``).
+  @inlinable
   public func sink(
     isolation: isolated (any Actor)? = #isolation,
     receiveValue: @escaping (Output) -> Void

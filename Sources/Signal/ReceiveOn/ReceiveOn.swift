@@ -22,6 +22,7 @@ extension Publisher {
   /// after this call) and served by one task on the main actor: the upstream is iterated
   /// there too and the closures run without a hop per value. Cancelling the token cancels
   /// that task, and `receiveCompletion` is then not called (as with ``sink(isolation:receiveCompletion:receiveValue:)``).
+  @inlinable
   public func sink(
     on mainActor: MainActor,
     receiveCompletion: @escaping @MainActor (Completion<Failure>) -> Void,
@@ -54,6 +55,7 @@ extension Publisher {
   /// The subscription is made before `sink` returns and served by one task on `actor`: the
   /// upstream is iterated there and the closures run there without a hop per value. For the main actor with `@MainActor`
   /// closures, use ``sink(on:receiveCompletion:receiveValue:)-(MainActor,_,_)``.
+  @inlinable
   public func sink<Context: Actor>(
     on actor: Context,
     receiveCompletion: @escaping @Sendable (isolated Context, Completion<Failure>) -> Void,
@@ -68,7 +70,8 @@ extension Publisher {
     return AnyCancellable { task.cancel() }
   }
 
-  private static func deliver<Context: Actor>(
+  @inlinable
+  static func deliver<Context: Actor>(
     from subscription: Lock<AsyncIterator?>,
     on actor: isolated Context,
     receiveCompletion: @Sendable (isolated Context, Completion<Failure>) -> Void,
@@ -89,6 +92,7 @@ extension Publisher where Failure == Never {
   /// ```swift
   /// let subscription = unreadCount.sink(on: MainActor.shared) { badge.value = $0 }
   /// ```
+  @inlinable
   public func sink(
     on mainActor: MainActor,
     receiveValue: @escaping @MainActor (Output) -> Void
@@ -101,6 +105,7 @@ extension Publisher where Failure == Never {
   /// ```swift
   /// let subscription = numbers.sink(on: tally) { tally, value in tally.add(value) }
   /// ```
+  @inlinable
   public func sink<Context: Actor>(
     on actor: Context,
     receiveValue: @escaping @Sendable (isolated Context, Output) -> Void

@@ -150,7 +150,8 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error>: SubscriptionStateMa
   mutating func receive(_ input: Logic.Input, at now: Instant) -> PumpStep {
     guard !hasEnded else { return .stop(Effects()) }
     advanceIfDue(to: now)
-    logic.receive(input, at: now, into: &outputs)
+    // A timeout due at or before this value fired first: the value is too late.
+    if !outputs.timedOut { logic.receive(input, at: now, into: &outputs) }
     return request(at: now, after: settle())
   }
 
@@ -158,8 +159,10 @@ struct TimedStateMachine<Logic: TimedLogic, Failure: Error>: SubscriptionStateMa
   mutating func upstreamFinished(at now: Instant) -> Effects {
     guard !hasEnded else { return Effects() }
     advanceIfDue(to: now)
-    logic.finish(at: now, into: &outputs)
-    phase = .upstreamFinished
+    if !outputs.timedOut {
+      logic.finish(at: now, into: &outputs)
+      phase = .upstreamFinished
+    }
     return settle()
   }
 
