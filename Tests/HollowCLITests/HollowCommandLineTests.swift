@@ -39,14 +39,18 @@ import Testing
   @Test func severalPagesAndAProgressLineOnATerminal() async throws {
     try await CLIHarness.withServer { url in
       let run = await CLIHarness.run(
-        ["--server", url, "timeline", "--page", "2", "--pages", "2"], stderrIsTerminal: true)
+        ["--server", url, "--no-color", "timeline", "--page", "2", "--pages", "2"], stdoutIsTerminal: true,
+        stderrIsTerminal: true)
       #expect(run.status == 0)
       #expect(CLIHarness.headerPids(run.stdout).count >= 59)
       #expect(run.stderr.contains("loading page 1/2…"))
       #expect(run.stderr.contains("loading page 2/2… "))
       #expect(run.stderr.contains("/60 posts"))
       #expect(run.stderr.hasSuffix("\r\u{1B}[2K"))
-      let quiet = await CLIHarness.run(["--server", url, "timeline"], stderrIsTerminal: false)
+      // stdout piped (`| head`, `| less -R`): the line would land in the reader's output.
+      let piped = await CLIHarness.run(["--server", url, "timeline"], stderrIsTerminal: true)
+      #expect(piped.stderr.isEmpty)
+      let quiet = await CLIHarness.run(["--server", url, "timeline"], stdoutIsTerminal: true, stderrIsTerminal: false)
       #expect(quiet.stderr.isEmpty)
     }
   }
