@@ -61,7 +61,8 @@ struct TextEditor: Sendable {
     }
     defer { close(descriptor) }
     let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    FileDescriptorOutput(descriptor: descriptor).write(TerminalText(lines: draft))
+    // A text file ends with a newline; editors expect it (and trailing newlines are dropped again).
+    FileDescriptorOutput(descriptor: descriptor).write(TerminalText(lines: draft.isEmpty ? "" : draft + "\n"))
     return path
   }
 
