@@ -20,11 +20,11 @@ import Testing
     #expect(environment().width == 80)
   }
 
-  @Test func coloursOnlyOnATerminalWithoutNoColor() {
-    #expect(environment(tty: true).usesColor(noColorFlag: false))
-    #expect(!environment(tty: false).usesColor(noColorFlag: false))
-    #expect(!environment(tty: true).usesColor(noColorFlag: true))
-    #expect(!environment(tty: true, ["NO_COLOR": ""]).usesColor(noColorFlag: false))
+  @Test func autoColoursOnlyATerminalAlwaysAndNeverDecideAlone() {
+    #expect(environment(tty: true).usesColor(.auto))
+    #expect(!environment(tty: false).usesColor(.auto))
+    #expect(environment(tty: false).usesColor(.always))
+    #expect(!environment(tty: true).usesColor(.never))
   }
 
   @Test func capturedOutputKeepsEverything() {

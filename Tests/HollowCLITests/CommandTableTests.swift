@@ -41,8 +41,11 @@ import Testing
     #expect(try command(["post", "40319"]) == .post(pid: 40319))
     #expect(try command(["follow", "7"]) == .follow(pid: 7))
     #expect(try command(["unfollow", "7"]) == .unfollow(pid: 7))
-    #expect(usageError(["post"])?.message == "missing PID")
-    #expect(usageError(["post", "#12"])?.message == "PID must be a number, not '#12'")
+    #expect(usageError(["post"])?.message == "missing PID (quote a # in the shell, '#40354', or leave it out: 40354)")
+    #expect(usageError(["post", "x"])?.message == "PID must be a number, not 'x'")
+    #expect(usageError(["post", "##12"])?.message == "PID must be a number, not '##12'")
+    #expect(usageError(["post", "#"])?.message == "PID must be a number, not '#'")
+    #expect(usageError(["post", "#0"])?.message == "PID must be at least 1, not 0")
     #expect(usageError(["follow", "0"])?.message == "PID must be at least 1, not 0")
     #expect(usageError(["unfollow", "99999999999999999999"])?.message.hasPrefix("PID must be a number") == true)
   }
@@ -62,6 +65,27 @@ import Testing
     #expect(try command(["attentions", "--page", "2"]) == .attentions(page: 2))
   }
 
+  @Test func pidsMayBeWrittenAsTheyArePrinted() throws {
+    #expect(try command(["post", "#40354"]) == .post(pid: 40354))
+    #expect(try command(["follow", "#7"]) == .follow(pid: 7))
+    #expect(try command(["unfollow", "#7"]) == .unfollow(pid: 7))
+    #expect(try command(["vote", "#5", "面"]) == .vote(pid: 5, option: "面"))
+    #expect(
+      try command(["comment", "#5", "同意", "--reply-to", "#1000418"])
+        == .comment(pid: 5, text: "同意", replyTo: 1_000_418))
+  }
+
+  @Test func textWordsAreJoinedOrComeFromStdinOrTheEditor() throws {
+    #expect(try command(["send", "hello", "world"]) == .send(SendOptions(text: "hello world")))
+    #expect(try command(["send", "-"]) == .send(SendOptions(text: .standardInput(explicit: true))))
+    #expect(try command(["send"]) == .send(SendOptions(text: .standardInput(explicit: false))))
+    #expect(try command(["send", "--edit"]) == .send(SendOptions(text: .editor(draft: ""))))
+    #expect(try command(["send", "a", "draft", "--edit"]) == .send(SendOptions(text: .editor(draft: "a draft"))))
+    #expect(try command(["comment", "5", "so", "true"]) == .comment(pid: 5, text: "so true", replyTo: nil))
+    #expect(try command(["comment", "5"]) == .comment(pid: 5, text: .standardInput(explicit: false), replyTo: nil))
+    #expect(try command(["comment", "5", "--edit"]) == .comment(pid: 5, text: .editor(draft: ""), replyTo: nil))
+  }
+
   @Test func send() throws {
     #expect(try command(["send", "hi"]) == .send(SendOptions(text: "hi")))
     #expect(
@@ -75,8 +99,9 @@ import Testing
   @Test func comment() throws {
     #expect(try command(["comment", "5", "同意"]) == .comment(pid: 5, text: "同意", replyTo: nil))
     #expect(try command(["comment", "5", "no", "--reply-to", "9"]) == .comment(pid: 5, text: "no", replyTo: 9))
-    #expect(usageError(["comment", "5"])?.message == "missing TEXT")
+    #expect(usageError(["comment"])?.message.hasPrefix("missing PID") == true)
     #expect(usageError(["comment", "5", "x", "--reply-to", "-1"])?.message == "--reply-to must be at least 1, not -1")
+    #expect(usageError(["comment", "5", "x", "--reply-to", "y"])?.message == "--reply-to must be a number, not 'y'")
   }
 
   @Test func vote() throws {

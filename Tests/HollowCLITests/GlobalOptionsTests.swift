@@ -54,4 +54,20 @@ import Testing
       try options([], ["HOLLOW_IMAGE_BASE": "x"])
     }
   }
+
+  @Test func colorModeFromTheCommandLineWinsOverNoColor() throws {
+    #expect(try options([]).color == .auto)
+    #expect(try options([], ["NO_COLOR": "1"]).color == .never)
+    #expect(try options(["--color=always"], ["NO_COLOR": "1"]).color == .always)
+    #expect(try options(["--color", "never"]).color == .never)
+    #expect(try options(["--color=auto"], ["NO_COLOR": "1"]).color == .auto)
+    #expect(try options(["--no-color"]).color == .never)
+    #expect(try options(["--no-color", "--color=never"]).color == .never)
+    #expect(throws: UsageError("--color must be one of auto, always, never, not 'sometimes'", command: "messages")) {
+      try options(["--color=sometimes"])
+    }
+    #expect(throws: UsageError("--no-color contradicts --color=always", command: "messages")) {
+      try options(["--color=always", "--no-color"])
+    }
+  }
 }

@@ -31,4 +31,19 @@ import Testing
     #expect(Highlighter.none.spans(for: "plain", style: .dim) == [Span("plain", .dim)])
     #expect(Highlighter(keywords: [""], colors: true).spans(for: "abc") == [Span("abc")])
   }
+
+  @Test func aLongTextFullOfMatchesIsMarkedWhole() {
+    // A million matches: each one is found without rescanning the text before it.
+    let text = String(repeating: "猫", count: 1_000_000)
+    let mask = Highlighter(keywords: ["猫"], colors: true).mask(for: text)
+    #expect(mask.count == 1_000_000)
+    #expect(mask.allSatisfy { $0 })
+  }
+
+  @Test func foldsCaseOutsideASCIITooAndMarksOverlaps() {
+    let spans = Highlighter(keywords: ["ÄB"], colors: true).spans(for: "xäbx")
+    #expect(spans == [Span("x"), Span("äb", .highlight), Span("x")])
+    let overlapping = Highlighter(keywords: ["aa"], colors: true).spans(for: "aaa")
+    #expect(overlapping == [Span("aaa", .highlight)])
+  }
 }

@@ -39,14 +39,18 @@ import Testing
   @Test func severalPagesAndAProgressLineOnATerminal() async throws {
     try await CLIHarness.withServer { url in
       let run = await CLIHarness.run(
-        ["--server", url, "timeline", "--page", "2", "--pages", "2"], stderrIsTerminal: true)
+        ["--server", url, "--no-color", "timeline", "--page", "2", "--pages", "2"], stdoutIsTerminal: true,
+        stderrIsTerminal: true)
       #expect(run.status == 0)
       #expect(CLIHarness.headerPids(run.stdout).count >= 59)
       #expect(run.stderr.contains("loading page 1/2…"))
       #expect(run.stderr.contains("loading page 2/2… "))
       #expect(run.stderr.contains("/60 posts"))
       #expect(run.stderr.hasSuffix("\r\u{1B}[2K"))
-      let quiet = await CLIHarness.run(["--server", url, "timeline"], stderrIsTerminal: false)
+      // stdout piped (`| head`, `| less -R`): the line would land in the reader's output.
+      let piped = await CLIHarness.run(["--server", url, "timeline"], stderrIsTerminal: true)
+      #expect(piped.stderr.isEmpty)
+      let quiet = await CLIHarness.run(["--server", url, "timeline"], stdoutIsTerminal: true, stderrIsTerminal: false)
       #expect(quiet.stderr.isEmpty)
     }
   }
@@ -197,6 +201,24 @@ import Testing
     }
   }
 
+  @Test func colorAlwaysReachesAPagerAndNeverKeepsATerminalGrey() async throws {
+    try await CLIHarness.withServer { url in
+      let piped = await CLIHarness.run(["--server", url, "--color=always", "search", "食堂"])
+      #expect(piped.stdout.contains("\u{1B}[1;30;43m食堂\u{1B}[0m"))
+      #expect(piped.stdout.contains("\u{1B}[1;36m#"))
+      let overNoColor = await CLIHarness.run(
+        ["--server", url, "--color", "always", "messages"], variables: ["NO_COLOR": "1"])
+      #expect(overNoColor.stdout.contains("\u{1B}["))
+      let never = await CLIHarness.run(["--server", url, "--color=never", "messages"], stdoutIsTerminal: true)
+      #expect(!never.stdout.contains("\u{1B}"))
+      let auto = await CLIHarness.run(["--server", url, "--color=auto", "messages"], stdoutIsTerminal: true)
+      #expect(auto.stdout.contains("\u{1B}["))
+      let bad = await CLIHarness.run(["--color=maybe", "messages"])
+      #expect(bad.status == 2)
+      #expect(bad.stderr.hasPrefix("hollow-cli: --color must be one of auto, always, never, not 'maybe'"))
+    }
+  }
+
   @Test func outputWrapsToTheTerminalWidth() async throws {
     try await CLIHarness.withServer { url in
       let run = await CLIHarness.run(["--server", url, "timeline"], variables: ["COLUMNS": "30"])
@@ -270,6 +292,21 @@ import Testing
     }
     let version = await CLIHarness.run(["--version"])
     #expect(version.stdout == "hollow-cli \(HollowCommandLine.version)\n")
+  }
+
+  @Test func pidsAreAcceptedAsTheyArePrinted() async throws {
+    try await CLIHarness.withServer { url in
+      let json = await CLIHarness.run(["--server", url, "--json", "timeline"])
+      let pid = try #require(
+        try JSONDecoder().decode([PostPage].self, from: Data(json.stdout.utf8)).first?.posts.last?.pid)
+      let hash = await CLIHarness.run(["--server", url, "post", "#\(pid)"])
+      let plain = await CLIHarness.run(["--server", url, "post", "\(pid)"])
+      #expect(hash.status == 0, "\(hash.stderr)")
+      #expect(hash.stdout == plain.stdout)
+      // An unquoted # starts a shell comment, so the shell passes nothing: the message says why.
+      let dropped = await CLIHarness.run(["--server", url, "post"])
+      #expect(dropped.stderr.contains("quote a # in the shell"))
+    }
   }
 
   @Test func neverCrashesOnOddInput() async {

@@ -8,11 +8,11 @@ import Testing
   @Test func withoutColoursThereAreNoEscapeCodes() {
     let line = Painter(colors: false).line(spans)
     #expect(line == "#42 5 min ago猫")
-    #expect(!line.contains("\u{1B}"))
+    #expect(!line.text.contains("\u{1B}"))
   }
 
   @Test func withColoursStyledSpansAreWrappedInSGRCodes() {
     let line = Painter(colors: true).line(spans)
-    #expect(line == "\u{1B}[1;36m#42\u{1B}[0m \u{1B}[2m5 min ago\u{1B}[0m\u{1B}[1;30;43m猫\u{1B}[0m")
+    #expect(line.text == "\u{1B}[1;36m#42\u{1B}[0m \u{1B}[2m5 min ago\u{1B}[0m\u{1B}[1;30;43m猫\u{1B}[0m")
   }
 }

@@ -7,11 +7,13 @@ import Testing
 @Suite struct PostRendererTests {
   private let now = 1_700_000_000
 
-  private func context(width: Int = 60, colors: Bool = false, keywords: [String] = []) -> RenderContext {
+  private func context(
+    width: Int = 60, colors: Bool = false, keywords: [String] = [], limits: RenderLimits = .full
+  ) -> RenderContext {
     RenderContext(
       width: width, painter: Painter(colors: colors),
       time: RelativeTime(now: Date(timeIntervalSince1970: TimeInterval(now)), timeZone: TimeZone(identifier: "UTC")!),
-      highlighter: Highlighter(keywords: keywords, colors: colors))
+      highlighter: Highlighter(keywords: keywords, colors: colors), limits: limits)
   }
 
   private func post(_ pid: Int, _ text: String, ago seconds: Int = 300) -> Post {
@@ -87,7 +89,7 @@ import Testing
 
   @Test func longTextIsWrappedToTheWidth() {
     let lines = PostRenderer(context: context(width: 24)).post(post(5, String(repeating: "树洞", count: 20)))
-    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 24 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0.text) <= 24 })
     // The header takes two lines at this width, the 80 columns of text four lines of 22.
     #expect(lines.count == 2 + 4)
   }
@@ -103,9 +105,76 @@ import Testing
     var post = post(5, "Cat #7")
     post.tag = "刷屏"
     let renderer = PostRenderer(context: context(keywords: ["cat"]), quotes: [7: .notFound])
-    let text = renderer.preview(post, comments: [comment(1, on: 5, "cat")]).joined()
+    let text = renderer.preview(post, comments: [comment(1, on: 5, "cat")]).joined().text
     #expect(!text.contains("\u{1B}"))
     let colored = PostRenderer(context: context(colors: true, keywords: ["cat"]), quotes: [7: .notFound])
-    #expect(colored.preview(post, comments: []).joined().contains("\u{1B}[1;30;43mCat\u{1B}[0m"))
+    #expect(colored.preview(post, comments: []).joined().text.contains("\u{1B}[1;30;43mCat\u{1B}[0m"))
+  }
+
+  @Test func aListCutsALongTextAndSaysHowMuchIsLeft() {
+    let text = String(repeating: "树洞 hello world ", count: 2_000)
+    let all = TextWrapper(width: 58).wrap(text).count
+    let lines = PostRenderer(context: context(limits: .list)).post(post(5, text))
+    let limit = RenderLimits.list.textLines ?? 0
+    #expect(lines.count == 1 + limit + 1)
+    #expect(lines.last?.text == "  … \(all - limit) more lines")
+    #expect(lines.allSatisfy { DisplayWidth.of($0.text) <= 60 })
+    // The full view shows every line.
+    #expect(PostRenderer(context: context()).post(post(5, text)).count == 1 + all)
+  }
+
+  @Test func aHugePostIsAScreenfulInAList() {
+    // 2 MB (Docs/Performance.md measures 10 MB in a release build): the header, 20 lines, the count of the rest.
+    let text = String(repeating: "树洞说 the quick brown fox ", count: 2_000_000 / 34)
+    let lines = PostRenderer(context: context(width: 80, limits: .list)).preview(post(5, text), comments: [])
+    #expect(lines.count == 1 + (RenderLimits.list.textLines ?? 0) + 1)
+    #expect(lines.last?.text.hasSuffix("more lines") == true)
+  }
+
+  @Test func commentsAndQuotesAreCutInAList() {
+    let long = String(repeating: "很长的评论 ", count: 500)
+    let quoted = post(7, long, ago: 60)
+    let renderer = PostRenderer(context: context(limits: .list), quotes: [7: .found(quoted)])
+    var citing = post(5, "see #7")
+    citing.replyCount = 1
+    let lines = renderer.preview(citing, comments: [comment(1, on: 5, long)]).map(\.text)
+    let quoteText = lines.filter { $0.hasPrefix("  │ ") }
+    #expect(quoteText.count == 1 + (RenderLimits.list.quotedTextLines ?? 0) + 1)
+    #expect(quoteText.last?.hasPrefix("  │ … ") == true)
+    let commentLines = lines.filter { $0.hasPrefix("  ┊ ") }
+    #expect(commentLines.count == (RenderLimits.list.commentLines ?? 0) + 1)
+    #expect(commentLines.last?.hasSuffix("more lines") == true)
+  }
+
+  @Test func aListShowsAtMostEightCitedPosts() {
+    let cited = Dictionary(uniqueKeysWithValues: (1...20).map { ($0, QuotedPost.notFound) })
+    let text = (1...20).map { "#\($0)" }.joined(separator: " ")
+    let lines = PostRenderer(context: context(limits: .list), quotes: cited).post(post(100, text)).map(\.text)
+    #expect(lines.filter { $0.hasSuffix("(not found)") }.count == 8)
+    #expect(lines.last == "  │ … 12 more cited posts")
+    let full = PostRenderer(context: context(), quotes: cited).post(post(100, text)).map(\.text)
+    #expect(full.filter { $0.hasSuffix("(not found)") }.count == 20)
+  }
+
+  @Test func extremeCountsNeverTrap() {
+    for replies in [Int.min, Int.min + 1, -1, 0, 1, Int.max] {
+      var post = post(5, "x")
+      post.replyCount = replies
+      post.likeCount = replies
+      post.timestamp = replies
+      let lines = PostRenderer(context: context()).preview(post, comments: [comment(1, on: 5, "c")])
+      #expect(!lines.isEmpty)
+      #expect(!lines.contains { $0.text.contains("more comment") } || replies > 1)
+    }
+  }
+
+  @Test func commentsThatWereNeverCachedAreNotCalledNone() {
+    var post = post(5, "text")
+    post.replyCount = 12
+    let renderer = PostRenderer(context: context())
+    #expect(renderer.full(post, comments: nil).last == "12 comments, not cached")
+    post.replyCount = 0
+    #expect(renderer.full(post, comments: nil).last == "comments not cached")
+    #expect(renderer.full(post, comments: []).last == "no comments")
   }
 }

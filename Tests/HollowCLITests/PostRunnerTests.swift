@@ -69,4 +69,35 @@ import Testing
       }
     }
   }
+
+  @Test func offlineSaysWhenTheCommentsWereNeverCached() async throws {
+    try await CLIHarness.withServer { url in
+      try await CLIHarness.withCacheFolder { _, variables in
+        let json = await CLIHarness.run(["--server", url, "--json", "timeline"], variables: variables)
+        let page = try #require(try JSONDecoder().decode([PostPage].self, from: Data(json.stdout.utf8)).first)
+        // A cited post is cached by the quote loader without its comments.
+        let cited = try #require(
+          page.posts.lazy.flatMap { Quotes.pids(in: $0.text, excluding: $0.pid) }.first { $0 != 9_999_999 })
+        let offline = await CLIHarness.run(["--server", url, "--offline", "post", "\(cited)"], variables: variables)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.hasPrefix("offline: showing cached data"))
+        let heading = try #require(offline.stdout.split(separator: "\n").last.map(String.init))
+        #expect(
+          heading == "comments not cached" || heading.hasSuffix(" comments, not cached")
+            || heading == "1 comment, not cached")
+        #expect(!offline.stdout.contains("no comments"))
+        let offlineJSON = await CLIHarness.run(
+          ["--server", url, "--offline", "--json", "post", "\(cited)"], variables: variables)
+        let detail = try JSONDecoder().decode(PostDetail.self, from: Data(offlineJSON.stdout.utf8))
+        #expect(detail.comments == nil, "comments that were never cached are not an empty list")
+        // Once the post is read online its comments are cached, and offline shows them.
+        let online = await CLIHarness.run(["--server", url, "--json", "post", "\(cited)"], variables: variables)
+        let fresh = try JSONDecoder().decode(PostDetail.self, from: Data(online.stdout.utf8))
+        let again = await CLIHarness.run(["--server", url, "--offline", "post", "\(cited)"], variables: variables)
+        let count = fresh.comments?.count ?? 0
+        #expect(again.stdout.contains(count == 0 ? "no comments" : RenderContext.count(count, "comment", "comments")))
+        #expect(!again.stdout.contains("not cached"))
+      }
+    }
+  }
 }

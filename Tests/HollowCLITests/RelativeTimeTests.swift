@@ -37,4 +37,28 @@ import Testing
     let shanghai = RelativeTime(now: Date(), timeZone: TimeZone(identifier: "Asia/Shanghai")!)
     #expect(shanghai.absolute(base) == "2023-11-15 06:13")
   }
+
+  @Test func extremeTimestampsNeverTrap() {
+    let time = time(after: 0)
+    #expect(time.string(for: Int.min) == "at an impossible time (\(Int.min))")
+    #expect(time.string(for: Int.min + 1) == "at an impossible time (\(Int.min + 1))")
+    #expect(time.string(for: Int.max) == "at an impossible time (\(Int.max))")
+    #expect(time.string(for: -1) == "1969-12-31 23:59")
+    #expect(time.string(for: 0) == "1970-01-01 00:00")
+    #expect(time.string(for: RelativeTime.shownRange.upperBound) == "9999-12-31 23:59")
+    #expect(time.string(for: RelativeTime.shownRange.upperBound + 1).hasPrefix("at an impossible time"))
+  }
+
+  @Test func extremeClocksNeverTrap() {
+    for now in [
+      Date.distantPast, .distantFuture, Date(timeIntervalSince1970: .infinity),
+      Date(timeIntervalSince1970: -.infinity), Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 1e300),
+    ] {
+      let time = RelativeTime(now: now, timeZone: TimeZone(identifier: "UTC")!)
+      for timestamp in [Int.min, -1, 0, base, Int.max] {
+        #expect(!time.string(for: timestamp).isEmpty)
+      }
+      #expect(!time.string(for: now).isEmpty)
+    }
+  }
 }

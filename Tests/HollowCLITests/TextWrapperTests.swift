@@ -42,7 +42,8 @@ import Testing
 
   @Test func showsControlCharactersHarmlessly() {
     let lines = plain(TextWrapper(width: 40).wrap("red\u{1B}[31m\tbell\u{7}"))
-    #expect(lines == ["red\u{FFFD}[31m bell\u{FFFD}"])
+    // The whole escape sequence is one replacement character.
+    #expect(lines == ["red\u{FFFD} bell\u{FFFD}"])
   }
 
   @Test func keepsStylesAcrossWrappedLines() {
@@ -52,5 +53,37 @@ import Testing
 
   @Test func emptyTextIsOneEmptyLine() {
     #expect(plain(TextWrapper(width: 10).wrap("")) == [""])
+  }
+
+  @Test func keepsTheFirstLinesAndCountsTheRest() {
+    let text = (1...50).map { "line\($0)" }.joined(separator: "\n")
+    let (lines, hidden) = TextWrapper(width: 10).wrap([Span(text)], maximumLines: 3)
+    #expect(plain(lines) == ["line1", "line2", "line3"])
+    #expect(hidden == 47)
+    let (all, none) = TextWrapper(width: 10).wrap([Span(text)], maximumLines: nil)
+    #expect(all.count == 50)
+    #expect(none == 0)
+  }
+
+  @Test func countingTheRestMatchesWrappingIt() {
+    let text = String(repeating: "树洞 the quick brown 狐狸 jumps ", count: 300) + String(repeating: "x", count: 500)
+    for width in [7, 20, 33] {
+      let all = TextWrapper(width: width).wrap(text).count
+      let (kept, hidden) = TextWrapper(width: width).wrap([Span(text)], maximumLines: 5)
+      #expect(kept.count == 5)
+      #expect(kept.count + hidden == all, "width \(width)")
+    }
+  }
+
+  @Test func aMillionSpacesCostNothing() {
+    let text = "a" + String(repeating: " ", count: 1_000_000) + "b"
+    #expect(plain(TextWrapper(width: 10).wrap(text)) == ["a", "b"])
+    #expect(plain(TextWrapper(width: 10).wrap(String(repeating: " ", count: 1_000_000))) == [""])
+  }
+
+  @Test func spacesThatFitStayBetweenWords() {
+    #expect(plain(TextWrapper(width: 20).wrap("a   b")) == ["a   b"])
+    #expect(plain(TextWrapper(width: 20).wrap("   indented")) == ["   indented"])
+    #expect(plain(TextWrapper(width: 4).wrap("ab  cd")) == ["ab", "cd"])
   }
 }

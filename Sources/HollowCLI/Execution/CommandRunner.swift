@@ -19,6 +19,8 @@ struct CommandRunner: Sendable {
 
   private func context() -> RenderContext { output.context() }
 
+  private var composer: TextComposer { TextComposer(environment: output.environment, command: commandName) }
+
   func run(_ command: Command) async throws(CLIFailure) {
     defer { output.progress.clear() }
     do {
@@ -54,11 +56,13 @@ struct CommandRunner: Sendable {
       output.print([context().painter.line([Span(text)])])
     case .send(let send):
       let image = try send.imagePath.map { path throws(CLIFailure) in try ImageFile.read(path, command: commandName) }
+      let text = try await composer.text(send.text)
       let pid = try await client.perform(
-        SendPostRequest.self, .init(text: send.text, image: image, voteOptions: send.voteOptions, tag: send.tag))
+        SendPostRequest.self, .init(text: text, image: image, voteOptions: send.voteOptions, tag: send.tag))
       if options.json { return output.emit(SentPost(pid: pid)) }
       output.print([context().painter.line([Span("posted "), Span("#\(pid)", .pid)])])
-    case .comment(let pid, let text, let replyTo):
+    case .comment(let pid, let source, let replyTo):
+      let text = try await composer.text(source)
       let cid = try await client.perform(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: replyTo))
       if options.json { return output.emit(SentComment(cid: cid)) }
       output.print([
@@ -72,7 +76,7 @@ struct CommandRunner: Sendable {
     case .messages:
       let messages = try await client.perform(SystemMessagesRequest.self, .init())
       if options.json { return output.emit(SystemMessageList(messages: messages)) }
-      output.print(MessageRenderer(context: context()).lines(messages))
+      output.print(MessageRenderer(context: output.context(limits: .full)).lines(messages))
     case .serve, .cache, .export, .import:
       throw CLIFailure.failed("\(commandName) does not use a backend")
     }

@@ -24,16 +24,17 @@ public enum HollowCommandLine {
 
   /// Runs `arguments` (without the program name) and answers the exit status.
   public static func run(_ arguments: [String], environment: CLIEnvironment) async -> Int32 {
-    var token = environment.variables["HOLLOW_TOKEN"]
+    // Every token the run may know is blotted out of stderr: the environment's, the command line's.
+    let tokens = [environment.variables["HOLLOW_TOKEN"]] + tokensGiven(in: arguments)
+    var console = Console(environment: environment, showsProgress: false, secrets: tokens)
     do {
       let parsed = try parser.parse(arguments)
-      token = parsed.global.value("token") ?? token
       if parsed.global.flag("help") {
-        environment.stdout.write(help(for: parsed) + "\n")
+        console.write(TerminalText(lines: help(for: parsed)) + .newline)
         return successStatus
       }
       if parsed.global.flag("version") {
-        environment.stdout.write("\(name) \(version)\n")
+        console.write(TerminalText("\(name) \(version)") + .newline)
         return successStatus
       }
       guard let spec = parsed.spec, let build = spec.build else {
@@ -42,22 +43,39 @@ public enum HollowCommandLine {
       let commandName = parsed.path.joined(separator: " ")
       let options = try GlobalOptions(parsed.global, environment: environment.variables, command: commandName)
       let command = try build(parsed.arguments)
-      try await run(command, named: commandName, options: options, parsed: parsed, environment: environment)
+      console = Console(
+        environment: environment, showsProgress: Console.canShowProgress(in: environment) && !options.json,
+        secrets: tokens)
+      let output = CommandOutput(console: console, options: options)
+      try await run(command, named: commandName, output: output, parsed: parsed)
       return successStatus
     } catch let error as UsageError {
-      return report(.usage(error), token: token, to: environment)
+      return report(.usage(error), to: console)
     } catch let failure as CLIFailure {
-      return report(failure, token: token, to: environment)
+      return report(failure, to: console)
     } catch {
-      return report(.failed(String(describing: error)), token: token, to: environment)
+      return report(.failed(String(describing: error)), to: console)
     }
   }
 
+  /// The values of every `--token` on the command line (`serve --token` too), parsed or not.
+  static func tokensGiven(in arguments: [String]) -> [String] {
+    var tokens: [String] = []
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--token", index + 1 < arguments.count {
+        tokens.append(arguments[index + 1])
+      } else if argument.hasPrefix("--token=") {
+        tokens.append(String(argument.dropFirst("--token=".count)))
+      }
+    }
+    return tokens
+  }
+
   private static func run(
-    _ command: Command, named commandName: String, options: GlobalOptions, parsed: ArgumentParser.Result,
-    environment: CLIEnvironment
+    _ command: Command, named commandName: String, output: CommandOutput, parsed: ArgumentParser.Result
   ) async throws(CLIFailure) {
-    let output = CommandOutput(environment: environment, options: options)
+    let options = output.options
+    let environment = output.environment
     switch command {
     case .serve(let serveOptions):
       if parsed.global.value("server") != nil {
@@ -118,8 +136,10 @@ public enum HollowCommandLine {
     return HelpText.command(spec, path: parsed.path.joined(separator: " "), globalOptions: parser.globalOptions)
   }
 
-  private static func report(_ failure: CLIFailure, token: String?, to environment: CLIEnvironment) -> Int32 {
-    environment.stderr.write(failure.message(redacting: token) + "\n")
+  /// Writes the failure to stderr: the tokens are blotted out of the raw message, which is then
+  /// sanitized and redacted again (``Console/writeError(message:)``).
+  private static func report(_ failure: CLIFailure, to console: Console) -> Int32 {
+    console.writeError(message: failure.message(redacting: nil) + "\n")
     return failure.exitStatus
   }
 }

@@ -137,6 +137,11 @@ public struct ArgumentParser: Sendable {
     state.arguments.options = options
   }
 
+  /// An unquoted `#40354` is a shell comment, so the shell drops it and the PID is "missing".
+  private static func missingHint(_ positional: PositionalSpec) -> String {
+    positional.name == "PID" ? " (quote a # in the shell, '#40354', or leave it out: 40354)" : ""
+  }
+
   private func assignPositionals(_ values: [String], of spec: CommandSpec, into arguments: inout ParsedArguments)
     throws(UsageError)
   {
@@ -150,7 +155,7 @@ public struct ArgumentParser: Sendable {
       switch positional.arity {
       case .required:
         guard let value = remaining.popFirst() else {
-          throw UsageError("missing \(positional.name)", command: arguments.command)
+          throw UsageError("missing \(positional.name)\(Self.missingHint(positional))", command: arguments.command)
         }
         arguments.positionals[positional.name] = [value]
       case .optional:
@@ -158,6 +163,9 @@ public struct ArgumentParser: Sendable {
       case .variadic:
         guard !remaining.isEmpty else { throw UsageError("missing \(positional.name)", command: arguments.command) }
         arguments.positionals[positional.name] = Array(remaining)
+        remaining = []
+      case .optionalVariadic:
+        if !remaining.isEmpty { arguments.positionals[positional.name] = Array(remaining) }
         remaining = []
       }
     }

@@ -16,7 +16,7 @@ public enum Command: Sendable, Equatable {
   case follow(pid: Int)
   case unfollow(pid: Int)
   case send(SendOptions)
-  case comment(pid: Int, text: String, replyTo: Int?)
+  case comment(pid: Int, text: MessageText, replyTo: Int?)
   case vote(pid: Int, option: String)
   case messages
   case cache(CacheCommand)
@@ -53,13 +53,13 @@ public enum CacheCommand: Sendable, Equatable {
 
 /// The arguments of `send`.
 public struct SendOptions: Sendable, Equatable {
-  public var text: String
+  public var text: MessageText
   /// A path to an image file to attach.
   public var imagePath: String?
   public var voteOptions: [String]
   public var tag: String?
 
-  public init(text: String, imagePath: String? = nil, voteOptions: [String] = [], tag: String? = nil) {
+  public init(text: MessageText, imagePath: String? = nil, voteOptions: [String] = [], tag: String? = nil) {
     self.text = text
     self.imagePath = imagePath
     self.voteOptions = voteOptions

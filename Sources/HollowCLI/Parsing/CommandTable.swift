@@ -15,7 +15,10 @@ public enum CommandTable {
     OptionSpec("token", value: "T", help: "the login token, sent as the TOKEN header (env HOLLOW_TOKEN)"),
     OptionSpec("image-base", value: "URL", help: "where images live (env HOLLOW_IMAGE_BASE); default <server>/images/"),
     OptionSpec("json", help: "print the decoded models as one JSON document"),
-    OptionSpec("no-color", help: "no colours (also when NO_COLOR is set or stdout is not a terminal)"),
+    OptionSpec(
+      "color", value: "WHEN",
+      help: "colours: auto (when stdout is a terminal and NO_COLOR is unset; the default), always, never"),
+    OptionSpec("no-color", help: "no colours, the same as --color=never"),
     OptionSpec(
       "cache-dir", value: "DIR",
       help: "the cache folder (env HOLLOW_CACHE_DIR); default $XDG_CACHE_HOME/hollow, else ~/.cache/hollow"),
@@ -32,7 +35,12 @@ public enum CommandTable {
   ]
 
   static let positivePid = 1...Int.max
-  static let pidArgument = PositionalSpec("PID", help: "the post's number (the 123 of #123)")
+  static let pidArgument = PositionalSpec("PID", help: "the post's number: 123 or #123 (quote the # in a shell)")
+  static let textArgument = PositionalSpec(
+    "TEXT", .optionalVariadic,
+    help: "the text; several words are joined by spaces; - reads stdin, as does no TEXT when stdin is not a terminal")
+  static let editOption = OptionSpec(
+    "edit", help: "write the text in $VISUAL or $EDITOR (TEXT, if given, is the draft)")
 
   static let timeline = CommandSpec(
     "timeline", summary: "show the newest posts with their first comments and the posts they cite",
@@ -57,7 +65,7 @@ public enum CommandTable {
     options: [
       OptionSpec("save-images", value: "DIR", help: "write the post's and its comments' images to DIR (created)")
     ],
-    examples: ["post 40319", "post 40319 --save-images ./images"]
+    examples: ["post 40319", "post '#40319'", "post 40319 --save-images ./images"]
   ) { arguments throws(UsageError) in
     if arguments.value("save-images") == "" {
       throw UsageError("--save-images needs a folder, not ''", command: arguments.command)
@@ -91,7 +99,7 @@ public enum CommandTable {
   static func follow(_ follow: Bool) -> CommandSpec {
     CommandSpec(
       follow ? "follow" : "unfollow", summary: follow ? "follow a post" : "stop following a post",
-      positionals: [pidArgument], examples: [follow ? "follow 40319" : "unfollow 40319"]
+      positionals: [pidArgument], examples: [follow ? "follow 40112" : "unfollow '#40120'"]
     ) { arguments throws(UsageError) in
       let pid = try pid(arguments)
       return follow ? .follow(pid: pid) : .unfollow(pid: pid)
@@ -99,39 +107,46 @@ public enum CommandTable {
   }
 
   static let send = CommandSpec(
-    "send", summary: "publish a post",
-    positionals: [PositionalSpec("TEXT", help: "the text (quote it); may cite posts as #123")],
+    "send", summary: "publish a post (it may cite posts as #123)",
+    positionals: [textArgument],
     options: [
+      editOption,
       OptionSpec("image", value: "FILE", help: "attach an image file (at most 2 MB)"),
       OptionSpec(
         "vote", value: "OPTION", repeatable: true, help: "a poll option; repeat for each (2...4, at most 15 characters)"
       ),
       OptionSpec("tag", value: "T", help: "a tag such as 性相关"),
     ],
-    examples: ["send \"今天食堂的饺子不错\"", "send \"吃什么？\" --vote 面 --vote 饭"]
+    examples: [
+      "send \"今天食堂的饺子不错\"", "send 今天 食堂的饺子 不错", "send \"吃什么？\" --vote 面 --vote 饭",
+      "send - < post.txt", "send --edit",
+    ]
   ) { arguments throws(UsageError) in
     .send(
       SendOptions(
-        text: try arguments.required("TEXT"), imagePath: arguments.value("image"),
-        voteOptions: arguments.values("vote"),
+        text: text(arguments), imagePath: arguments.value("image"), voteOptions: arguments.values("vote"),
         tag: arguments.value("tag")))
   }
 
   static let comment = CommandSpec(
     "comment", summary: "comment on a post",
-    positionals: [pidArgument, PositionalSpec("TEXT", help: "the comment (quote it)")],
-    options: [OptionSpec("reply-to", value: "CID", help: "answer the comment with this number")],
-    examples: ["comment 40319 \"同意\"", "comment 40319 \"不同意\" --reply-to 1000042"]
+    positionals: [pidArgument, textArgument],
+    options: [
+      OptionSpec("reply-to", value: "CID", help: "answer the comment with this number: 1000418 or #1000418"),
+      editOption,
+    ],
+    examples: ["comment 40120 \"同意\"", "comment '#40120' 不同意 --reply-to 1000418", "comment 40120 --edit"]
   ) { arguments throws(UsageError) in
-    .comment(
-      pid: try pid(arguments), text: try arguments.required("TEXT"),
-      replyTo: try arguments.integer("reply-to", in: positivePid))
+    let replyTo = try arguments.value("reply-to").map { text throws(UsageError) in
+      try number(text, what: "--reply-to", arguments)
+    }
+    return .comment(pid: try pid(arguments), text: text(arguments), replyTo: replyTo)
   }
 
   static let vote = CommandSpec(
     "vote", summary: "vote in a post's poll",
     positionals: [pidArgument, PositionalSpec("OPTION", help: "the option, as shown")],
-    examples: ["vote 40321 面"]
+    examples: ["vote 40120 豆浆"]
   ) { arguments throws(UsageError) in
     .vote(pid: try pid(arguments), option: try arguments.required("OPTION"))
   }
@@ -204,7 +219,21 @@ public enum CommandTable {
   }
 
   static func pid(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-    try arguments.parseInteger(try arguments.required("PID"), what: "PID", in: positivePid)
+    try number(try arguments.required("PID"), what: "PID", arguments)
+  }
+
+  /// A post or comment number as hollow-cli prints it, `#123`, or without the `#`.
+  static func number(_ text: String, what: String, _ arguments: ParsedArguments) throws(UsageError) -> Int {
+    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    guard Int(digits) != nil else {
+      throw UsageError("\(what) must be a number, not '\(text)'", command: arguments.command)
+    }
+    return try arguments.parseInteger(digits, what: what, in: positivePid)
+  }
+
+  /// The text of `send` or `comment`: the words given, stdin, or the editor.
+  static func text(_ arguments: ParsedArguments) -> MessageText {
+    MessageText.from(words: arguments.variadic("TEXT"), edit: arguments.flag("edit"))
   }
 
   /// "50" (fixed) or "20-200" (uniform), in milliseconds; "0" is no latency.

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// The options every command accepts, after merging the command line with the environment
-/// (`HOLLOW_SERVER`, `HOLLOW_TOKEN`, `HOLLOW_IMAGE_BASE`, `NO_COLOR`); the command line wins.
+/// (`HOLLOW_SERVER`, `HOLLOW_TOKEN`, `HOLLOW_IMAGE_BASE`, `NO_COLOR`); the command line wins
+/// (`--color=always` colours even with `NO_COLOR` set).
 /// `HOLLOW_CACHE_DIR` and `XDG_CACHE_HOME` are read when the cache folder is resolved
 /// (``HollowCache/CacheDirectory``).
 ///
@@ -23,8 +24,8 @@ public struct GlobalOptions: Sendable, Equatable {
   /// Where images live; `nil` means `<server>/images/`.
   public var imageBase: URL?
   public var json = false
-  /// `--no-color` or `NO_COLOR` (any value).
-  public var noColor = false
+  /// `--color`, `--no-color` (`never`), else `never` when `NO_COLOR` is set (any value), else `auto`.
+  public var color = ColorMode.auto
   /// `--cache-dir`; `nil` resolves `HOLLOW_CACHE_DIR`, then `$XDG_CACHE_HOME/hollow`, then `~/.cache/hollow`.
   public var cacheDirectory: String?
   /// `--offline`: serve only from the cache, send nothing.
@@ -37,14 +38,14 @@ public struct GlobalOptions: Sendable, Equatable {
   static let connectionRange = 1...256
 
   public init(
-    server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, noColor: Bool = false,
+    server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, color: ColorMode = .auto,
     cacheDirectory: String? = nil, offline: Bool = false, noCache: Bool = false
   ) {
     self.server = server
     self.token = token
     self.imageBase = imageBase
     self.json = json
-    self.noColor = noColor
+    self.color = color
     self.cacheDirectory = cacheDirectory
     self.offline = offline
     self.noCache = noCache
@@ -64,7 +65,7 @@ public struct GlobalOptions: Sendable, Equatable {
     }
     token = setting("token", "HOLLOW_TOKEN")?.text
     json = parsed.flag("json")
-    noColor = parsed.flag("no-color") || environment["NO_COLOR"] != nil
+    color = try Self.colorMode(parsed, environment: environment, command: command)
     if let directory = parsed.value("cache-dir") {
       guard !directory.isEmpty else { throw UsageError("--cache-dir needs a folder, not ''", command: command) }
       cacheDirectory = directory
@@ -80,6 +81,30 @@ public struct GlobalOptions: Sendable, Equatable {
     if offline, noCache {
       throw UsageError("--offline shows only the cache, so it cannot be combined with --no-cache", command: command)
     }
+  }
+
+  /// Whether colours are off for good: `--no-color`, `--color=never`, or `NO_COLOR` without a `--color`.
+  public var noColor: Bool { color == .never }
+
+  /// The command line's `--color WHEN` or `--no-color` (they must agree), else `NO_COLOR`.
+  static func colorMode(_ parsed: ParsedArguments, environment: [String: String], command: String?)
+    throws(UsageError) -> ColorMode
+  {
+    var mode: ColorMode?
+    if let text = parsed.value("color") {
+      guard let given = ColorMode(rawValue: text) else {
+        let choices = ColorMode.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("--color must be one of \(choices), not '\(text)'", command: command)
+      }
+      mode = given
+    }
+    if parsed.flag("no-color") {
+      if let mode, mode != .never {
+        throw UsageError("--no-color contradicts --color=\(mode.rawValue)", command: command)
+      }
+      mode = .never
+    }
+    return mode ?? (environment["NO_COLOR"] != nil ? .never : .auto)
   }
 
   static func httpURL(_ text: String, source: String, command: String?) throws(UsageError) -> URL {

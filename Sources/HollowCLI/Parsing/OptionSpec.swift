@@ -41,6 +41,8 @@ public struct PositionalSpec: Sendable, Equatable {
     case optional
     /// One or more: takes every remaining positional argument.
     case variadic
+    /// Zero or more: takes every remaining positional argument, if any.
+    case optionalVariadic
   }
 
   public var name: String
@@ -53,12 +55,13 @@ public struct PositionalSpec: Sendable, Equatable {
     self.help = help
   }
 
-  /// "PID", "[CID]", "KEYWORDS...".
+  /// "PID", "[CID]", "KEYWORDS...", "[TEXT...]".
   public var synopsis: String {
     switch arity {
     case .required: name
     case .optional: "[\(name)]"
     case .variadic: "\(name)..."
+    case .optionalVariadic: "[\(name)...]"
     }
   }
 }

@@ -18,25 +18,25 @@ public struct CommentRenderer: Sendable {
   }
 
   /// "洞主: text", wrapped under `prefix`, then any image and cited posts.
-  public func preview(_ comment: Comment, prefix: [Span]) -> [String] {
+  public func preview(_ comment: Comment, prefix: [Span]) -> [TerminalText] {
     var spans = [name(comment)]
     if let replyTo = comment.replyTo { spans.append(Span(" → #\(replyTo)", .dim)) }
     spans.append(Span(": "))
-    spans += context.highlighter.spans(for: comment.text)
-    var lines = context.block(spans, prefix: prefix)
+    spans += context.highlighter.spans(for: TerminalSanitizer.sanitize(comment.text, keepingNewlines: true))
+    var lines = context.block(spans, prefix: prefix, maximumLines: context.limits.commentLines)
     lines += attachments(comment, prefix: prefix)
     return lines
   }
 
   /// The header line, then the indented text, image and cited posts.
-  public func full(_ comment: Comment) -> [String] {
+  public func full(_ comment: Comment) -> [TerminalText] {
     var header = [Span("  "), Span("#\(comment.cid)", .pid), Span(" "), name(comment)]
     if let replyTo = comment.replyTo { header.append(Span(" → #\(replyTo)", .dim)) }
     header.append(Span(" · " + context.time.string(for: comment.timestamp), .dim))
     if let tag = comment.tag { header.append(Span(" [\(tag)]", .tag)) }
     if comment.isDeleted { header.append(Span(" (deleted)", .warning)) }
     var lines = context.block(header)
-    lines += context.text(comment.text, prefix: Self.fullPrefix)
+    lines += context.text(comment.text, prefix: Self.fullPrefix, maximumLines: context.limits.commentLines)
     lines += attachments(comment, prefix: Self.fullPrefix)
     return lines
   }
@@ -45,8 +45,8 @@ public struct CommentRenderer: Sendable {
     Span(comment.name, comment.isDZ ? .poster : .name)
   }
 
-  private func attachments(_ comment: Comment, prefix: [Span]) -> [String] {
-    var lines: [String] = []
+  private func attachments(_ comment: Comment, prefix: [Span]) -> [TerminalText] {
+    var lines: [TerminalText] = []
     if comment.imagePath != nil || comment.type == .image {
       lines += context.image(comment.imageMetadata, prefix: prefix)
     }

@@ -15,15 +15,35 @@ public enum DisplayWidth {
   /// The columns of one character (a grapheme cluster): the widest of its scalars, so an emoji
   /// with a variation selector or a letter with combining accents counts once.
   public static func of(_ character: Character) -> Int {
-    character.unicodeScalars.reduce(0) { max($0, of($1)) }
+    // Printable ASCII, the bulk of most texts, needs no table.
+    if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+    return character.unicodeScalars.reduce(0) { max($0, of($1)) }
   }
 
   static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
-    if value == 0 || value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-    if zeroWidth.contains(where: { $0.contains(value) }) { return 0 }
-    if wide.contains(where: { $0.contains(value) }) { return 2 }
+    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    if value < 0x300 { return 1 }
+    if contains(zeroWidth, value) { return 0 }
+    if contains(wide, value) { return 2 }
     return 1
+  }
+
+  /// Binary search in sorted, disjoint ranges.
+  private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ranges[middle].upperBound < value {
+        low = middle + 1
+      } else if ranges[middle].lowerBound > value {
+        high = middle
+      } else {
+        return true
+      }
+    }
+    return false
   }
 
   private static let zeroWidth: [ClosedRange<UInt32>] = [

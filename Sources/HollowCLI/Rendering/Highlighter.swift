@@ -1,5 +1,3 @@
-import Foundation
-
 /// Marks every occurrence of the search keywords in a text, ignoring case.
 ///
 /// With colours the keywords get the ``TextStyle/highlight`` style; without, they are wrapped in
@@ -28,6 +26,8 @@ public struct Highlighter: Sendable {
 
   /// `text` split into spans of `style` and highlighted keywords.
   public func spans(for text: String, style: TextStyle = .plain) -> [Span] {
+    // Nothing to look for (every text but a search's): the text as it is, not a copy.
+    guard !keywords.isEmpty else { return text.isEmpty ? [] : [Span(text, style)] }
     let marked = mask(for: text)
     var spans: [Span] = []
     var current = ""
@@ -53,19 +53,34 @@ public struct Highlighter: Sendable {
   }
 
   /// One flag per character of `text`: whether it is part of a keyword match.
+  ///
+  /// Linear: each keyword (at most 30 characters, as the API allows) is compared, case folded,
+  /// against a window of the last characters read, so a long text with many matches costs the same
+  /// per character as one without.
   func mask(for text: String) -> [Bool] {
-    var marked = [Bool](repeating: false, count: text.count)
-    for keyword in keywords {
-      var searchStart = text.startIndex
-      while searchStart < text.endIndex,
-        let range = text.range(of: keyword, options: [.caseInsensitive], range: searchStart..<text.endIndex)
+    let patterns = keywords.map { $0.map(Self.folded) }.filter { !$0.isEmpty }
+    guard !patterns.isEmpty else { return [Bool](repeating: false, count: text.count) }
+    let windowSize = patterns.map(\.count).max() ?? 0
+    var marked: [Bool] = []
+    var window: [String] = []
+    window.reserveCapacity(windowSize)
+    for character in text {
+      if window.count == windowSize { window.removeFirst() }
+      window.append(Self.folded(character))
+      marked.append(false)
+      for pattern in patterns where pattern.count <= window.count && window.suffix(pattern.count).elementsEqual(pattern)
       {
-        let lower = text.distance(from: text.startIndex, to: range.lowerBound)
-        let upper = text.distance(from: text.startIndex, to: range.upperBound)
-        for offset in lower..<max(lower, min(upper, marked.count)) { marked[offset] = true }
-        searchStart = range.upperBound > range.lowerBound ? range.upperBound : text.index(after: range.lowerBound)
+        for offset in (marked.count - pattern.count)..<marked.count { marked[offset] = true }
       }
     }
     return marked
+  }
+
+  /// A character as matching compares it: lowercased.
+  private static func folded(_ character: Character) -> String {
+    if let ascii = character.asciiValue, (0x41...0x5A).contains(ascii) {
+      return String(Character(Unicode.Scalar(ascii + 0x20)))
+    }
+    return character.isASCII ? String(character) : character.lowercased()
   }
 }

@@ -12,15 +12,15 @@ public struct MessageRenderer: Sendable {
     self.context = context
   }
 
-  public func lines(_ messages: [SystemMessage]) -> [String] {
+  public func lines(_ messages: [SystemMessage]) -> [TerminalText] {
     guard !messages.isEmpty else { return [context.painter.line([Span("no messages", .dim)])] }
-    var lines: [String] = []
+    var lines: [TerminalText] = []
     for (index, message) in messages.enumerated() {
       if index > 0 { lines.append("") }
       lines += context.block([
         Span(message.title, .name), Span("  " + context.time.string(for: message.timestamp), .dim),
       ])
-      lines += context.block([Span(message.content)], prefix: PostRenderer.bodyPrefix)
+      lines += context.text(message.content, prefix: PostRenderer.bodyPrefix, maximumLines: context.limits.textLines)
     }
     return lines
   }

@@ -1,4 +1,6 @@
 /// Turns styled spans into terminal text: with ANSI SGR codes when colours are on, plain otherwise.
+/// Each span's text is sanitized on the way (``TerminalText``), so a style is the only control a
+/// line can carry.
 ///
 /// ```swift
 /// Painter(colors: false).line([Span("#42", .pid), Span(" hi")])  // "#42 hi"
@@ -12,26 +14,27 @@ public struct Painter: Sendable {
   }
 
   /// The spans of one line, concatenated and (with colours) styled.
-  public func line(_ spans: [Span]) -> String {
+  public func line(_ spans: [Span]) -> TerminalText {
     spans.map(paint).joined()
   }
 
   /// One span, styled when colours are on.
-  public func paint(_ span: Span) -> String {
-    guard colors, let code = Self.code(for: span.style), !span.text.isEmpty else { return span.text }
-    return "\u{1B}[\(code)m\(span.text)\u{1B}[0m"
+  public func paint(_ span: Span) -> TerminalText {
+    let text = TerminalText(span.text)
+    guard colors, let code = Self.code(for: span.style), !text.isEmpty else { return text }
+    return .control(.graphicRendition(code)) + text + .control(.graphicRendition([0]))
   }
 
-  private static func code(for style: TextStyle) -> String? {
+  private static func code(for style: TextStyle) -> [UInt8]? {
     switch style {
     case .plain: nil
-    case .pid: "1;36"
-    case .dim: "2"
-    case .tag: "35"
-    case .name: "34"
-    case .poster: "1;32"
-    case .highlight: "1;30;43"
-    case .warning: "31"
+    case .pid: [1, 36]
+    case .dim: [2]
+    case .tag: [35]
+    case .name: [34]
+    case .poster: [1, 32]
+    case .highlight: [1, 30, 43]
+    case .warning: [31]
     }
   }
 }

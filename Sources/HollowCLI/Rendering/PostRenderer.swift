@@ -1,18 +1,17 @@
 import HollowKit
 
 /// Renders posts for a reader: a header (pid, time, likes, replies, tag), the wrapped text, the
-/// image size, the poll, the cited posts indented underneath, and comments.
+/// image size, the poll, the cited posts indented underneath, and comments. How much of each part
+/// shows is the context's ``RenderLimits``.
 ///
 /// ```swift
 /// let renderer = PostRenderer(context: context, quotes: [123: .notFound])
-/// print(renderer.preview(post, comments: page.comments?[post.pid] ?? []).joined(separator: "\n"))
+/// output.print(renderer.preview(post, comments: page.comments?[post.pid] ?? []))
 /// ```
 public struct PostRenderer: Sendable {
   public var context: RenderContext
   /// The cited posts that were loaded, by pid.
   public var quotes: [Int: QuotedPost]
-  /// Quoted texts are cut after this many lines (`nil`: shown in full, as `post PID` does).
-  public var quotedTextLines: Int? = 4
 
   /// How many comments a list shows under each post (the API sends at most three).
   public static let previewCommentCount = 3
@@ -27,38 +26,47 @@ public struct PostRenderer: Sendable {
   }
 
   /// A post as a list shows it: the post, then its first comments and how many more there are.
-  public func preview(_ post: Post, comments: [Comment]) -> [String] {
+  public func preview(_ post: Post, comments: [Comment]) -> [TerminalText] {
     var lines = self.post(post)
     let shown = comments.prefix(Self.previewCommentCount)
     let comments = CommentRenderer(context: context, quotes: quotes)
     for comment in shown {
       lines += comments.preview(comment, prefix: Self.previewCommentPrefix)
     }
-    let hidden = post.replyCount - shown.count
-    if hidden > 0, !shown.isEmpty {
-      let more = RenderContext.count(hidden, "more comment", "more comments")
-      lines.append(context.painter.line(Self.previewCommentPrefix + [Span("… \(more)", .dim)]))
+    // The count is the server's: any Int, so no arithmetic that could overflow.
+    let (hidden, overflow) = post.replyCount.subtractingReportingOverflow(shown.count)
+    if !overflow, hidden > 0, !shown.isEmpty {
+      lines.append(context.more(hidden, "comment", "comments", prefix: Self.previewCommentPrefix))
     }
     return lines
   }
 
-  /// A post with every comment, as `post PID` shows it.
-  public func full(_ post: Post, comments: [Comment]) -> [String] {
+  /// A post with every comment, as `post PID` shows it; `comments` is `nil` when they are not
+  /// known (offline, and only the post was cached, as a cited post is).
+  public func full(_ post: Post, comments: [Comment]?) -> [TerminalText] {
     var lines = self.post(post)
     lines.append("")
-    let heading = comments.isEmpty ? "no comments" : RenderContext.count(comments.count, "comment", "comments")
+    let heading: String
+    switch comments {
+    case nil:
+      heading =
+        post.replyCount > 0
+        ? RenderContext.count(post.replyCount, "comment", "comments") + ", not cached" : "comments not cached"
+    case let comments?:
+      heading = comments.isEmpty ? "no comments" : RenderContext.count(comments.count, "comment", "comments")
+    }
     lines.append(context.painter.line([Span(heading, .dim)]))
     let renderer = CommentRenderer(context: context, quotes: quotes)
-    for comment in comments {
+    for comment in comments ?? [] {
       lines += renderer.full(comment)
     }
     return lines
   }
 
   /// The post itself: header, text, image, poll and cited posts.
-  public func post(_ post: Post) -> [String] {
+  public func post(_ post: Post) -> [TerminalText] {
     var lines = context.block(header(post))
-    lines += context.text(post.text, prefix: Self.bodyPrefix)
+    lines += context.text(post.text, prefix: Self.bodyPrefix, maximumLines: context.limits.textLines)
     if post.imagePath != nil || post.type == .image {
       lines += context.image(post.imageMetadata, prefix: Self.bodyPrefix)
     }
@@ -83,15 +91,18 @@ public struct PostRenderer: Sendable {
     return spans
   }
 
-  /// The posts `text` cites (except `ownPid`), each indented under `prefix` with a bar.
-  func quoteLines(citedIn text: String, by ownPid: Int, prefix: [Span]) -> [String] {
-    var lines: [String] = []
+  /// The posts `text` cites (except `ownPid`), each indented under `prefix` with a bar; past
+  /// ``RenderLimits/citedPosts`` a "… N more cited posts" line.
+  func quoteLines(citedIn text: String, by ownPid: Int, prefix: [Span]) -> [TerminalText] {
+    var lines: [TerminalText] = []
     let barPrefix = prefix + [Span("│ ", .dim)]
-    for pid in Quotes.pids(in: text, excluding: ownPid) {
+    let cited = Quotes.pids(in: text, excluding: ownPid).filter { quotes[$0] != nil }
+    let limit = context.limits.citedPosts ?? cited.count
+    for pid in cited.prefix(limit) {
       switch quotes[pid] {
       case .found(let quoted):
         lines += context.block(header(quoted), prefix: barPrefix)
-        lines += context.text(quoted.text, prefix: barPrefix, maximumLines: quotedTextLines)
+        lines += context.text(quoted.text, prefix: barPrefix, maximumLines: context.limits.quotedTextLines)
         if quoted.imagePath != nil || quoted.type == .image {
           lines += context.image(quoted.imageMetadata, prefix: barPrefix)
         }
@@ -104,7 +115,9 @@ public struct PostRenderer: Sendable {
         continue
       }
     }
+    if cited.count > limit {
+      lines.append(context.more(cited.count - limit, "cited post", "cited posts", prefix: barPrefix))
+    }
     return lines
   }
-
 }

@@ -10,8 +10,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Everything the CLI takes from its process, passed in so tests can run it in-process: output
-/// streams, environment variables, what kind of terminal it writes to, the time, and how `serve`
+/// Everything the CLI takes from its process, passed in so tests can run it in-process: input and
+/// output streams, environment variables, which of them are terminals, the time, and how `serve`
 /// learns it should stop.
 ///
 /// ```swift
@@ -22,12 +22,17 @@ import Darwin
 public struct CLIEnvironment: Sendable {
   public var stdout: any TextOutput
   public var stderr: any TextOutput
-  /// Environment variables (HOLLOW_SERVER, HOLLOW_TOKEN, HOLLOW_IMAGE_BASE, NO_COLOR, COLUMNS).
+  /// Where `send -` and `comment PID -` read their text.
+  public var stdin: any TextInput
+  /// Environment variables (HOLLOW_SERVER, HOLLOW_TOKEN, HOLLOW_IMAGE_BASE, NO_COLOR, COLUMNS,
+  /// VISUAL, EDITOR).
   public var variables: [String: String]
-  /// Whether stdout is a terminal: colours are used only then.
+  /// Whether stdout is a terminal: colours are used then (`--color=auto`), and progress may be.
   public var stdoutIsTerminal: Bool
-  /// Whether stderr is a terminal: progress lines are shown only then.
+  /// Whether stderr is a terminal: progress lines are shown only when stdout is one too.
   public var stderrIsTerminal: Bool
+  /// Whether stdin is a terminal: without TEXT, `send` and `comment` read stdin only when it is not.
+  public var stdinIsTerminal: Bool
   /// The terminal's width from the system (TIOCGWINSZ), if stdout is one.
   public var terminalColumns: Int?
   /// "Now", for relative times.
@@ -37,15 +42,18 @@ public struct CLIEnvironment: Sendable {
   public var waitForTermination: @Sendable () async -> Void
 
   public init(
-    stdout: any TextOutput, stderr: any TextOutput, variables: [String: String], stdoutIsTerminal: Bool = false,
-    stderrIsTerminal: Bool = false, terminalColumns: Int? = nil, now: Date, timeZone: TimeZone = .current,
+    stdout: any TextOutput, stderr: any TextOutput, stdin: any TextInput = FixedInput(""), variables: [String: String],
+    stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true,
+    terminalColumns: Int? = nil, now: Date, timeZone: TimeZone = .current,
     waitForTermination: @escaping @Sendable () async -> Void = {}
   ) {
     self.stdout = stdout
     self.stderr = stderr
+    self.stdin = stdin
     self.variables = variables
     self.stdoutIsTerminal = stdoutIsTerminal
     self.stderrIsTerminal = stderrIsTerminal
+    self.stdinIsTerminal = stdinIsTerminal
     self.terminalColumns = terminalColumns
     self.now = now
     self.timeZone = timeZone
@@ -56,8 +64,10 @@ public struct CLIEnvironment: Sendable {
   public static func process() -> CLIEnvironment {
     CLIEnvironment(
       stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
-      variables: ProcessInfo.processInfo.environment, stdoutIsTerminal: TerminalSize.isTerminal(STDOUT_FILENO),
+      stdin: FileDescriptorInput.standardInput, variables: ProcessInfo.processInfo.environment,
+      stdoutIsTerminal: TerminalSize.isTerminal(STDOUT_FILENO),
       stderrIsTerminal: TerminalSize.isTerminal(STDERR_FILENO),
+      stdinIsTerminal: TerminalSize.isTerminal(STDIN_FILENO),
       terminalColumns: TerminalSize.columns(of: STDOUT_FILENO),
       now: Date(), waitForTermination: { await TerminationSignal.wait() })
   }
@@ -71,8 +81,13 @@ public struct CLIEnvironment: Sendable {
 
   public static let defaultWidth = 80
 
-  /// Whether to write colours: only to a terminal, never with `NO_COLOR` (any value) or `--no-color`.
-  public func usesColor(noColorFlag: Bool) -> Bool {
-    stdoutIsTerminal && !noColorFlag && variables["NO_COLOR"] == nil
+  /// Whether to write colours in `mode`: `auto` colours a terminal only. (`NO_COLOR` is already
+  /// in the mode: ``GlobalOptions`` makes it `never` unless the command line says otherwise.)
+  public func usesColor(_ mode: ColorMode) -> Bool {
+    switch mode {
+    case .always: true
+    case .never: false
+    case .auto: stdoutIsTerminal
+    }
   }
 }

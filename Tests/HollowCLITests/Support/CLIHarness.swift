@@ -16,26 +16,33 @@ enum CLIHarness {
   /// The real clock: the demo server stamps new posts with it, so they read "just now".
   static var now: Date { Date() }
 
-  /// Runs the CLI; without a cache folder in `variables` or `arguments`, in a fresh one deleted afterwards.
+  /// Runs the CLI; without a cache folder in `variables` or `arguments`, in a fresh one deleted
+  /// afterwards (and likewise a data folder). `stdin`, when given, is piped in (not a terminal).
   static func run(
-    _ arguments: [String], variables: [String: String] = [:], stdoutIsTerminal: Bool = false,
+    _ arguments: [String], variables: [String: String] = [:], stdin: String? = nil, stdoutIsTerminal: Bool = false,
     stderrIsTerminal: Bool = false, columns: Int? = nil, waitForTermination: @escaping @Sendable () async -> Void = {}
   ) async -> CLIRun {
     var variables = variables
-    var throwaway: URL?
+    var throwaway: [URL] = []
     if variables["HOLLOW_CACHE_DIR"] == nil, variables["XDG_CACHE_HOME"] == nil, variables["HOME"] == nil,
       !arguments.contains(where: { $0.hasPrefix("--cache-dir") })
     {
       let folder = temporaryFolder()
       variables["HOLLOW_CACHE_DIR"] = folder.path
-      throwaway = folder
+      throwaway.append(folder)
     }
-    defer { throwaway.map { try? FileManager.default.removeItem(at: $0) } }
+    if variables["XDG_DATA_HOME"] == nil, variables["HOME"] == nil {
+      let folder = temporaryFolder()
+      variables["XDG_DATA_HOME"] = folder.path
+      throwaway.append(folder)
+    }
+    defer { for folder in throwaway { try? FileManager.default.removeItem(at: folder) } }
     let stdout = CapturedOutput()
     let stderr = CapturedOutput()
     let environment = CLIEnvironment(
-      stdout: stdout, stderr: stderr, variables: variables, stdoutIsTerminal: stdoutIsTerminal,
-      stderrIsTerminal: stderrIsTerminal, terminalColumns: columns, now: now, timeZone: TimeZone(identifier: "UTC")!,
+      stdout: stdout, stderr: stderr, stdin: FixedInput(stdin ?? ""), variables: variables,
+      stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal, stdinIsTerminal: stdin == nil,
+      terminalColumns: columns, now: now, timeZone: TimeZone(identifier: "UTC")!,
       waitForTermination: waitForTermination)
     let status = await HollowCommandLine.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: stdout.text, stderr: stderr.text)
