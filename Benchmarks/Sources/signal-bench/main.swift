@@ -146,7 +146,7 @@ if wanted("merge") {
 // MARK: subject fan-out
 
 if wanted("subject") {
-  let subscribers = Int(getenv("SUBS").map { String(cString: $0) } ?? "16")!
+  let subscribers = 16
   let elements = settings.size(100_000)
   let delivered = subscribers * elements
   let ours: () async -> Int = {
