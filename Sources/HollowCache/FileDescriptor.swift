@@ -19,7 +19,7 @@ func systemMessage(_ code: Int32) -> String {
 /// An open file, closed when it goes out of scope.
 ///
 /// Reads and writes loop over short transfers and `EINTR`, so callers see either every byte or an error.
-struct FileDescriptor: ~Copyable {
+struct FileDescriptor: ~Copyable, Sendable {
   let raw: Int32
 
   /// Opens `path`; `mode` applies when `flags` create the file.
@@ -32,15 +32,30 @@ struct FileDescriptor: ~Copyable {
     raw = descriptor
   }
 
+  /// Opens `name` in the folder `folder` is open on (`openat`); `mode` applies when `flags` create the file.
+  init(in folder: borrowing FileDescriptor, name: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) {
+    var descriptor: Int32
+    repeat {
+      descriptor = openat(folder.raw, name, flags | O_CLOEXEC, mode)
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else { throw SystemError.last() }
+    raw = descriptor
+  }
+
+  /// Takes over `raw`, an open descriptor nothing else closes.
+  init(adopting raw: Int32) {
+    self.raw = raw
+  }
+
   deinit {
     close(raw)
   }
 
-  /// The file's size in bytes.
-  func size() throws(SystemError) -> Int {
+  /// What the system knows of the open file (`fstat`): its type, owner, links and size.
+  func status() throws(SystemError) -> FileStatus {
     var info = stat()
     guard fstat(raw, &info) == 0 else { throw SystemError.last() }
-    return Int(info.st_size)
+    return FileStatus(info)
   }
 
   /// Up to `count` bytes from `offset`; fewer only at the end of the file.
