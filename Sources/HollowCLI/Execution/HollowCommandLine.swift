@@ -65,7 +65,7 @@ public enum HollowCommandLine {
       }
       try await ServeRunner(environment: environment, json: options.json).run(serveOptions)
     case .cache(.path):
-      output.print([try LocalCache.directory(options, environment: environment.variables)])
+      LocalCommandRunner.printPath(try LocalCache.directory(options, environment: environment.variables), to: output)
     case .cache, .export, .import:
       if options.noCache {
         throw .usage(UsageError("\(commandName) works on the cache folder; drop --no-cache", command: commandName))
