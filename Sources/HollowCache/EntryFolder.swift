@@ -55,7 +55,7 @@ final class EntryFolder {
   ///
   /// - Parameter owner: who must own the folder and its files; the effective user unless a test injects one.
   init(path: String, owner: uid_t = geteuid()) throws(CacheError) {
-    try Self.makeDirectories(path)
+    try FolderDescriptor.create(path)
     folder = try FolderDescriptor.open(path, owner: owner)
     self.owner = owner
     var replaced: EntryDefect?
@@ -362,18 +362,5 @@ final class EntryFolder {
     let value = UInt64.random(in: 0...UInt64.max)
     let hex = String(value, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
-  }
-
-  /// Creates the folder and any missing parent with mode 0700; ``FolderDescriptor/open(_:owner:)`` then checks
-  /// the folder itself (an existing parent is the user's business: `/tmp` or a symlinked home are fine).
-  private static func makeDirectories(_ path: String) throws(CacheError) {
-    guard !path.isEmpty else { throw .directoryUnavailable(path: path, code: ENOENT) }
-    var current = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
-      current += "/" + component
-      guard mkdir(current, 0o700) == 0 || errno == EEXIST else {
-        throw .directoryUnavailable(path: path, code: errno)
-      }
-    }
   }
 }

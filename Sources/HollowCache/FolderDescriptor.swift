@@ -12,10 +12,10 @@ import Darwin
 /// let folder = try FolderDescriptor.open("/home/me/.cache/hollow", owner: geteuid())
 /// let file = try folder.open("0123…ef", flags: O_RDONLY | O_NONBLOCK)  // ELOOP on a symbolic link
 /// ```
-final class FolderDescriptor: Sendable {
+package final class FolderDescriptor: Sendable {
   /// The path the folder was opened by, for messages.
-  let path: String
-  let descriptor: FileDescriptor
+  package let path: String
+  package let descriptor: FileDescriptor
 
   /// How deep ``removeItem(_:)`` descends into a folder found where a file should be.
   static let maximumRemovalDepth = 32
@@ -27,7 +27,7 @@ final class FolderDescriptor: Sendable {
 
   /// Opens the folder at `path`, which must be a folder (not a symbolic link to one) owned by `owner`, and
   /// makes it private (mode 0700) if it is not.
-  static func open(_ path: String, owner: uid_t) throws(CacheError) -> FolderDescriptor {
+  package static func open(_ path: String, owner: uid_t) throws(CacheError) -> FolderDescriptor {
     let file: FileDescriptor
     do throws(SystemError) {
       file = try FileDescriptor(path: path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
@@ -54,8 +54,21 @@ final class FolderDescriptor: Sendable {
     return FolderDescriptor(path: path, descriptor: file)
   }
 
+  /// Creates the folder and any missing parent with mode 0700; ``open(_:owner:)`` then checks the folder
+  /// itself (an existing parent is the user's business: `/tmp` or a symlinked home are fine).
+  package static func create(_ path: String) throws(CacheError) {
+    guard !path.isEmpty else { throw .directoryUnavailable(path: path, code: ENOENT) }
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      guard mkdir(current, 0o700) == 0 || errno == EEXIST else {
+        throw .directoryUnavailable(path: path, code: errno)
+      }
+    }
+  }
+
   /// The path of `name` in this folder, for messages.
-  func path(of name: String) -> String {
+  package func path(of name: String) -> String {
     path + "/" + name
   }
 
@@ -63,12 +76,12 @@ final class FolderDescriptor: Sendable {
   ///
   /// Callers add `O_NONBLOCK` when they open for reading something they have not checked yet, so a FIFO
   /// answers at once instead of waiting for a writer, then check ``FileStatus/defect(expectedOwner:)``.
-  func open(_ name: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> FileDescriptor {
+  package func open(_ name: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> FileDescriptor {
     try FileDescriptor(in: descriptor, name: name, flags: flags | O_NOFOLLOW | O_NOCTTY, mode: mode)
   }
 
   /// What `name` itself is (a link is described, not followed); nil when it does not exist.
-  func status(of name: String) throws(SystemError) -> FileStatus? {
+  package func status(of name: String) throws(SystemError) -> FileStatus? {
     var info = stat()
     guard fstatat(descriptor.raw, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
       if errno == ENOENT { return nil }
@@ -78,13 +91,13 @@ final class FolderDescriptor: Sendable {
   }
 
   /// Renames `name` to `newName` in this folder, replacing a file (or link: the link, never its target) there.
-  func rename(_ name: String, to newName: String) throws(SystemError) {
+  package func rename(_ name: String, to newName: String) throws(SystemError) {
     guard renameat(descriptor.raw, name, descriptor.raw, newName) == 0 else { throw SystemError.last() }
   }
 
   /// Deletes `name`, whatever it is: a file, a link (the link, never its target), a FIFO, or a folder with
   /// everything in it (up to ``maximumRemovalDepth`` levels, never following a link). Already gone is fine.
-  func removeItem(_ name: String) throws(SystemError) {
+  package func removeItem(_ name: String) throws(SystemError) {
     try removeItem(name, depth: 0)
   }
 
@@ -104,7 +117,7 @@ final class FolderDescriptor: Sendable {
   }
 
   /// The names in this folder, without `.` and `..`.
-  func names() throws(SystemError) -> [String] {
+  package func names() throws(SystemError) -> [String] {
     let copy = dup(descriptor.raw)
     guard copy >= 0 else { throw SystemError.last() }
     guard let listing = fdopendir(copy) else {
@@ -129,7 +142,7 @@ final class FolderDescriptor: Sendable {
 
   /// Flushes the folder (the renames in it) to the device. Best effort: a rename is atomic already, the sync
   /// only makes it durable sooner.
-  func sync() {
+  package func sync() {
     _ = fsync(descriptor.raw)
   }
 }

@@ -144,6 +144,19 @@ public final class HollowServer: Sendable {
     connections.openCount
   }
 
+  /// What keeping the demo state reported, as sentences for the user: a state file that could not be read
+  /// (set aside, the demo started over), a folder that cannot be used (writes then last only while the server
+  /// runs). Empty when all is well.
+  public var stateNotices: [String] {
+    context.router.store.notices
+  }
+
+  /// Whether the demo's writes are kept in ``ServerConfiguration/stateFolder`` (false without one, or when
+  /// it cannot be used: then they last while the server runs).
+  public var keepsState: Bool {
+    context.router.store.keepsState
+  }
+
   /// Bytes of the body budget (``ServerLimits/maxBufferedBodyBytes``) not reserved by a request now.
   var remainingBodyBudget: Int {
     context.bodyBudget.remaining

@@ -24,11 +24,20 @@ public struct ServerConfiguration: Sendable {
   public var limits: ServerLimits
   /// How many of the latest requests ``HollowServer/requests`` keeps (older ones are only counted).
   public var requestLogCapacity: Int
+  /// Seeds the server's per-request randomness (which posts `randomlist` picks); nil draws a seed from the
+  /// system, so every server shows other posts. Tests set it to get the same sequence every run.
+  public var randomSeed: UInt64?
+  /// The folder that keeps the demo's writes (posts, comments, follows, votes) between runs, shared by every
+  /// server given it: a state file per seed and post count, written atomically under a lock. Nil keeps the
+  /// writes in memory for the server's life. See ``HollowServer/stateNotices`` for what loading reported.
+  public var stateFolder: String?
+  /// Forget the writes kept in ``stateFolder`` (for this seed and post count) and start over.
+  public var resetState: Bool
 
   public init(
     seed: UInt64 = 1, postCount: Int = 320, host: String = "127.0.0.1", port: UInt16 = 0, token: String? = nil,
     latency: Latency = .none, failures: FailureInjection = .none, limits: ServerLimits = ServerLimits(),
-    requestLogCapacity: Int = 10_000
+    requestLogCapacity: Int = 10_000, randomSeed: UInt64? = nil, stateFolder: String? = nil, resetState: Bool = false
   ) {
     self.seed = seed
     self.postCount = postCount
@@ -39,6 +48,9 @@ public struct ServerConfiguration: Sendable {
     self.failures = failures
     self.limits = limits
     self.requestLogCapacity = requestLogCapacity
+    self.randomSeed = randomSeed
+    self.stateFolder = stateFolder
+    self.resetState = resetState
   }
 }
 

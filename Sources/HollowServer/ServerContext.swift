@@ -15,7 +15,9 @@ final class ServerContext: Sendable {
     bodyBudget = BodyBudget(bytes: configuration.limits.maxBufferedBodyBytes)
     router = Router(
       store: DataStore(
-        seed: configuration.seed, postCount: configuration.postCount, maxImageBytes: configuration.limits.maxImageBytes),
+        seed: configuration.seed, postCount: configuration.postCount, maxImageBytes: configuration.limits.maxImageBytes,
+        randomSeed: configuration.randomSeed, stateFolder: configuration.stateFolder,
+        resetState: configuration.resetState),
       token: configuration.token)
     faults = FaultInjector(latency: configuration.latency, failures: configuration.failures, seed: configuration.seed)
   }

@@ -16,7 +16,9 @@ enum CLIHarness {
   /// The real clock: the demo server stamps new posts with it, so they read "just now".
   static var now: Date { Date() }
 
-  /// Runs the CLI; without a cache folder in `variables` or `arguments`, in a fresh one deleted afterwards.
+  /// Runs the CLI; without a cache folder in `variables` or `arguments`, in a fresh one deleted afterwards,
+  /// and without a data folder (`XDG_DATA_HOME` or `HOME`), with a fresh one too: the demo server's kept
+  /// writes never touch the real home, and each run starts from the generated data set.
   static func run(
     _ arguments: [String], variables: [String: String] = [:], stdoutIsTerminal: Bool = false,
     stderrIsTerminal: Bool = false, columns: Int? = nil, waitForTermination: @escaping @Sendable () async -> Void = {}
@@ -30,7 +32,16 @@ enum CLIHarness {
       variables["HOLLOW_CACHE_DIR"] = folder.path
       throwaway = folder
     }
-    defer { throwaway.map { try? FileManager.default.removeItem(at: $0) } }
+    var throwawayData: URL?
+    if variables["XDG_DATA_HOME"] == nil, variables["HOME"] == nil {
+      let folder = temporaryFolder()
+      variables["XDG_DATA_HOME"] = folder.path
+      throwawayData = folder
+    }
+    defer {
+      throwaway.map { try? FileManager.default.removeItem(at: $0) }
+      throwawayData.map { try? FileManager.default.removeItem(at: $0) }
+    }
     let stdout = CapturedOutput()
     let stderr = CapturedOutput()
     let environment = CLIEnvironment(
