@@ -106,6 +106,8 @@ struct Connection {
         return .closed
       }
       let total = headLength + contentLength
+      // Exactly what the request needs: growing by doubling could hold twice the budget.
+      buffer.reserveCapacity(total)
       if expectsContinue, buffer.count < total {
         guard Socket.write(fd, Self.continueHead, deadline: ContinuousClock.now + limits.writeTimeout) else {
           context.bodyBudget.release(contentLength)
@@ -114,7 +116,7 @@ struct Connection {
       }
       let bodyDeadline = ContinuousClock.now + limits.bodyTimeout
       while buffer.count < total {
-        let outcome = Socket.read(fd, into: &buffer, deadline: bodyDeadline)
+        let outcome = Socket.read(fd, into: &buffer, upTo: total - buffer.count, deadline: bodyDeadline)
         guard case .bytes = outcome else {
           context.bodyBudget.release(contentLength)
           return outcome == .timedOut ? .rejected(status: 408, reason: "request body timed out") : .closed

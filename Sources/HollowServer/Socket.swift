@@ -59,19 +59,20 @@ enum Socket {
   /// The bytes one read takes at most.
   static let readChunk = 16 * 1024
 
-  /// Reads what is available into `buffer` (appending at most ``readChunk`` bytes, straight into its
-  /// storage), waiting at most until `deadline`.
+  /// Reads what is available into `buffer` (appending at most `limit` bytes, straight into its storage),
+  /// waiting at most until `deadline`.
   static func read(
-    _ fd: Int32, into buffer: inout [UInt8], deadline: ContinuousClock.Instant
+    _ fd: Int32, into buffer: inout [UInt8], upTo limit: Int = readChunk, deadline: ContinuousClock.Instant
   ) -> ReadResult {
     guard wait(fd, for: Int16(POLLIN), until: deadline) else { return .timedOut }
+    let chunk = max(1, min(limit, readChunk))
     let start = buffer.count
     var count = 0
-    buffer.append(contentsOf: repeatElement(0, count: readChunk))
+    buffer.append(contentsOf: repeatElement(0, count: chunk))
     buffer.withUnsafeMutableBytes { bytes in
-      count = recv(fd, bytes.baseAddress! + start, readChunk, Int32(MSG_DONTWAIT))
+      count = recv(fd, bytes.baseAddress! + start, chunk, Int32(MSG_DONTWAIT))
     }
-    buffer.removeLast(readChunk - max(0, count))
+    buffer.removeLast(chunk - max(0, count))
     if count > 0 { return .bytes(count) }
     if count < 0, errno == EAGAIN || errno == EINTR { return .bytes(0) }
     return count == 0 ? .endOfStream : .failed
