@@ -130,7 +130,8 @@ final class ConnectionRegistry: Sendable {
     shutdown(fd, Int32(SHUT_RDWR))
   }
 
-  /// `fd` now waits for its client; `false` when it was evicted (its thread should finish).
+  /// `fd` now waits for its client (since the moment it last stopped being busy, or was admitted); `false`
+  /// when it was evicted (its thread should finish).
   func markWaiting(_ fd: Int32) -> Bool {
     mark(fd, waiting: true)
   }
@@ -148,7 +149,13 @@ final class ConnectionRegistry: Sendable {
         state.census.waiting += waiting ? 1 : -1
         state.census.busy += waiting ? -1 : 1
       }
-      slot.waitingSince = waiting ? .now : nil
+      // A connection that goes on waiting (admitted, then its thread starts; a head, then its body) keeps its
+      // first instant: eviction order is then arrival order, whenever the threads get to run.
+      if !waiting {
+        slot.waitingSince = nil
+      } else if slot.waitingSince == nil {
+        slot.waitingSince = .now
+      }
       state.slots[fd] = slot
       Self.notify(&state)
       return true

@@ -12,7 +12,7 @@ import Darwin
 
 /// The hostile-client fixture: slowloris, held keep-alives and floods from one address fill the server, and
 /// good clients are answered all the same.
-@Suite struct ConnectionRegistryTests {
+@Suite(.offCooperativePool) struct ConnectionRegistryTests {
   /// Timeouts long enough that no attacker is ever closed by one: only eviction can make room.
   private static func patient(maxConnections: Int, perPeer: Int? = nil) -> ServerConfiguration {
     ServerConfiguration(
@@ -26,7 +26,7 @@ import Darwin
       var attackers = try (0..<8).map { _ in try HostileClients.slowloris(port: port) }
       #expect(HostileClients.waitFor(server) { $0.open == 8 && $0.waiting == 8 })
       // Each good client is followed by a new slowloris, so the server is always full of them.
-      let answered = try HostileClients.goodClients(20, port: port) {
+      let answered = try HostileClients.goodClients(20, of: server, port: port) {
         attackers.append(try HostileClients.slowloris(port: port))
       }
       #expect(answered == 20)
@@ -68,7 +68,7 @@ import Darwin
       // The flood evicted its own oldest connections, not anyone else's room.
       for client in flood.prefix(7) { #expect(client.readUntilClosed().closed) }
       let held = try HostileClients.heldKeepAlive(port: port, from: "127.0.0.3")
-      #expect(try HostileClients.goodClients(10, port: port) == 10)
+      #expect(try HostileClients.goodClients(10, of: server, port: port) == 10)
       #expect(try held.get("/v3/contents/system_msg").status == 200)
       #expect(server.connections.census.perPeer[attacker] == 3)
     }
@@ -125,7 +125,7 @@ import Darwin
       let second = try HostileClients.stalledUpload(port: port, length: 1 << 20)
       let refused = try second.readResponse()
       #expect(refused.status == 503 && refused.headers["connection"] == "close")
-      #expect(try HostileClients.goodClients(5, port: port) == 5)
+      #expect(try HostileClients.goodClients(5, of: server, port: port) == 5)
       let small = try TestClient(port: port)
       #expect(try small.post("/v3/send/post", form: [("text", "fits in what is left")]).status == 200)
       // The holder finishes its body: its request is answered and its bytes return to the budget.

@@ -8,7 +8,7 @@ import Testing
 
 /// The demo's writes kept in a data folder (a temporary one: never the real home), shared by servers
 /// one after the other and at once; and `randomlist` random per request, with an injected seed.
-@Suite struct DataStoreTests {
+@Suite(.offCooperativePool) struct DataStoreTests {
   private static func configuration(_ folder: String, reset: Bool = false) -> ServerConfiguration {
     ServerConfiguration(seed: 5, postCount: 60, stateFolder: folder, resetState: reset)
   }

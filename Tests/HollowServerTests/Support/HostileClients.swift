@@ -32,13 +32,17 @@ enum HostileClients {
 
   /// Asks `count` good clients, one after the other, for the system messages; returns how many were answered
   /// 200. `between` runs after each (to add another attacker, say).
+  ///
+  /// Each client has its answer a moment before the server's thread is done with it, and a peer whose every
+  /// connection is busy is refused: before the next one, the server is waited for to finish with this one.
   static func goodClients(
-    _ count: Int, port: Int, between: () throws -> Void = {}
+    _ count: Int, of server: HollowServer, port: Int, between: () throws -> Void = {}
   ) throws -> Int {
     var answered = 0
     for _ in 0..<count {
       let client = try TestClient(port: port)
       if (try? client.get("/v3/contents/system_msg").status) == 200 { answered += 1 }
+      guard waitFor(server, { $0.busy == 0 }) else { throw TestClientError(description: "the server stayed busy") }
       try between()
     }
     return answered
