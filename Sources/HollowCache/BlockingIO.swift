@@ -6,7 +6,7 @@ import Dispatch
 /// this queue, several syncs wait at once, and the file system commits them together.
 ///
 /// ```swift
-/// let path = try await BlockingIO.run { () throws(CacheError) in try EntryFolder.writeTemporary(bytes, inFolder: folder) }
+/// let name = try await BlockingIO.run { () throws(CacheError) in try EntryFolder.writeTemporary(bytes, in: folder) }
 /// ```
 enum BlockingIO {
   private static let queue = DispatchQueue(label: "HollowCache.BlockingIO", attributes: .concurrent)

@@ -17,6 +17,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCacheDirectory
   /// The cache folder could not be created or opened (`code` is the `errno`).
   case directoryUnavailable(path: String, code: Int32)
+  /// The cache folder is not one this user may trust: a symbolic link, not a folder, or owned by another user
+  /// (whoever owns it could plant links and FIFOs in it). Nothing in it was touched.
+  case unsafeDirectory(path: String, reason: String)
   /// A file operation failed (`code` is the `errno`).
   case ioFailed(operation: String, path: String, code: Int32)
   /// The entry (payload bytes) exceeds the entry-size cap or could never fit under the size limit.
@@ -36,6 +39,8 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
       "no cache folder: pass one explicitly or set XDG_CACHE_HOME or HOME"
     case .directoryUnavailable(let path, let code):
       "cannot create the cache folder \(path): \(systemMessage(code))"
+    case .unsafeDirectory(let path, let reason):
+      "refusing the cache folder \(path): \(reason)"
     case .ioFailed(let operation, let path, let code):
       "cannot \(operation) \(path): \(systemMessage(code))"
     case .entryTooLarge(let size, let limit):

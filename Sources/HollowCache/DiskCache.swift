@@ -12,7 +12,11 @@ import Foundation
 /// version, timestamps, payload length and CRC-32, the full key, a header CRC-32) and then the payload; see
 /// `EntryHeader` for the byte layout. A file that fails any check (empty, truncated, wrong magic or version,
 /// wrong checksum, a key that is not the one asked for, trailing bytes) is deleted and reported as a miss,
-/// and counted in ``CacheStatistics/corruptDropped``. Writes go to a temporary file in the same folder, which
+/// and counted in ``CacheStatistics/corruptDropped``; so is anything under an entry's name that is not a
+/// regular file of ours (a symbolic link, a FIFO, a folder, a hard link), which is never followed, never
+/// waited on, and removed (see ``EntryDefect/notRegularFile``). The folder itself must belong to this user and
+/// not be a symbolic link (``CacheError/unsafeDirectory(path:reason:)``); what opening it removed is kept in
+/// ``openingReport``. Writes go to a temporary file in the same folder, which
 /// is synced and renamed into place, so a crash leaves either the old entry, the new one, or a leftover
 /// temporary file that the next open deletes.
 ///
@@ -101,9 +105,28 @@ public actor DiskCache {
     public var expiredRemoved = 0
     /// Leftover temporary files deleted.
     public var temporariesRemoved = 0
+    /// Why the folder's lock file was removed and made again when the cache opened (a symbolic link, a
+    /// FIFO, a folder...); only ever set in ``DiskCache/openingReport``.
+    public var replacedLockFile: EntryDefect?
 
     /// Entry files deleted for any defect.
     public var droppedCount: Int { dropped.values.reduce(0, +) }
+
+    /// This report (of ``DiskCache/verify()``) with what opening the cache had already removed before it
+    /// (`opening`, the ``DiskCache/openingReport``): every file looked at once, every removal counted once.
+    ///
+    /// ```swift
+    /// let report = try await disk.verify().adding(opening: disk.openingReport)
+    /// ```
+    public func adding(opening: VerificationReport) -> VerificationReport {
+      var total = self
+      total.checked += opening.droppedCount + opening.expiredRemoved
+      total.dropped.merge(opening.dropped, uniquingKeysWith: +)
+      total.expiredRemoved += opening.expiredRemoved
+      total.temporariesRemoved += opening.temporariesRemoved
+      total.replacedLockFile = replacedLockFile ?? opening.replacedLockFile
+      return total
+    }
   }
 
   private struct IndexRecord {
@@ -127,6 +150,11 @@ public actor DiskCache {
   public nonisolated let path: String
   /// The limits this cache enforces.
   public nonisolated let limits: Limits
+  /// What opening the folder found and removed: leftover temporary files, entries that failed a check (or
+  /// were not regular files of ours), expired entries, and a lock file that could not be trusted. A later
+  /// ``verify()`` reports only what is left, so reports that describe the folder add this one (see
+  /// ``VerificationReport/adding(opening:)``).
+  public nonisolated let openingReport: VerificationReport
 
   private let folder: EntryFolder
   private let now: @Sendable () -> Date
@@ -143,11 +171,19 @@ public actor DiskCache {
   public init(
     directory: String, limits: Limits = .default, now: @escaping @Sendable () -> Date = { Date() }
   ) throws(CacheError) {
+    try self.init(directory: directory, limits: limits, owner: geteuid(), now: now)
+  }
+
+  /// Opens the cache as if this process ran as the user `owner`: tests of the ownership checks use it.
+  init(
+    directory: String, limits: Limits = .default, owner: uid_t, now: @escaping @Sendable () -> Date = { Date() }
+  ) throws(CacheError) {
     try limits.validate()
-    let folder = try EntryFolder(path: directory)
-    let scan = try folder.withLock { () throws(CacheError) in
+    let folder = try EntryFolder(path: directory, owner: owner)
+    var scan = try folder.withLock { () throws(CacheError) in
       try Self.scan(folder, now: Timestamp(now()), checkPayloads: false)
     }
+    scan.report.replacedLockFile = folder.replacedLockFile
     var index = scan.index
     var counters = CacheStatistics()
     counters.corruptDropped = scan.report.droppedCount
@@ -159,6 +195,7 @@ public actor DiskCache {
     }
     self.path = directory
     self.limits = limits
+    self.openingReport = scan.report
     self.folder = folder
     self.now = now
     self.index = index
@@ -173,6 +210,22 @@ public actor DiskCache {
     return statistics
   }
 
+  /// The counters, with the bytes and entries of the index except those of `keys`: for a program that keeps
+  /// bookkeeping of its own in the cache (a ledger of its counters) and reports the user's data without it.
+  ///
+  /// ```swift
+  /// let stats = await disk.statistics(excludingKeys: ["my-app/ledger"])
+  /// ```
+  public func statistics(excludingKeys keys: Set<String>) -> CacheStatistics {
+    var statistics = self.statistics
+    for key in keys {
+      guard let cost = index.peekWithCost(SHA256.hex(Array(key.utf8)))?.cost else { continue }
+      statistics.bytes -= cost
+      statistics.entryCount -= 1
+    }
+    return statistics
+  }
+
   /// The payload stored for `key`, or nil if absent, expired or corrupt.
   public func data(forKey key: String) -> Data? {
     entry(forKey: key)?.data
@@ -183,16 +236,26 @@ public actor DiskCache {
   /// The file is always opened and fully checked, even when the index knows nothing of it: another process
   /// may have written it.
   public func entry(forKey key: String) -> Entry? {
+    entry(forKey: key, counted: true)
+  }
+
+  /// The entry stored for `key`, like ``entry(forKey:)``; with `counted` false the lookup adds no hit or miss
+  /// to ``statistics``, for a program reading its own bookkeeping (the counters describe the user's reads).
+  ///
+  /// ```swift
+  /// let ledger = await disk.entry(forKey: "my-app/ledger", counted: false)
+  /// ```
+  public func entry(forKey key: String, counted: Bool) -> Entry? {
     let keyBytes = Array(key.utf8)
     let name = SHA256.hex(keyBytes)
     let now = Timestamp(self.now())
     let known = index.peekWithCost(name)
     if let record = known?.value, record.expires <= now {
       settle(name, key: keyBytes, now: now)
-      counters.misses += 1
+      if counted { counters.misses += 1 }
       return nil
     }
-    switch folder.read(name, expectedKey: keyBytes, payload: true, touch: now, sizeHint: known?.cost) {
+    switch folder.read(name, expectedKey: keyBytes, payload: true, touch: now) {
     case .missing:
       index.removeValue(forKey: name)
     case .failed:
@@ -210,12 +273,12 @@ public actor DiskCache {
         record.payloadCRC = header.payloadCRC
       }
       if !known { index.set(IndexRecord(header, key: key, lastAccess: now), forKey: name, cost: header.fileSize) }
-      counters.hits += 1
+      if counted { counters.hits += 1 }
       return Entry(
         data: payload, created: header.created.date,
         expires: header.expires == .distantFuture ? nil : header.expires.date)
     }
-    counters.misses += 1
+    if counted { counters.misses += 1 }
     return nil
   }
 
@@ -255,25 +318,27 @@ public actor DiskCache {
       throw .entryTooLarge(size: data.count, limit: limits.maxBytes - (bytes.count - data.count))
     }
     let name = SHA256.hex(keyBytes)
-    let folderPath = folder.path
+    let descriptor = folder.folder
     let temporary = try await BlockingIO.run { () throws(CacheError) in
-      try EntryFolder.writeTemporary(bytes, inFolder: folderPath)
+      try EntryFolder.writeTemporary(bytes, in: descriptor)
     }
     try folder.withLock { () throws(CacheError) in
+      let removed: EntryDefect?
       do throws(CacheError) {
-        try folder.moveIntoPlace(temporary, as: name)
+        removed = try folder.moveIntoPlace(temporary, as: name)
       } catch {
         // Another instance's open, verify() or removeAll() deleted the temporary file meanwhile: write again.
         guard case .ioFailed(_, _, let code) = error, code == ENOENT else { throw error }
-        try folder.write(name, bytes: bytes)
+        removed = try folder.write(name, bytes: bytes)
       }
+      if removed != nil { counters.corruptDropped += 1 }
       let header = EntryHeader(
         key: keyBytes, created: now, expires: expires, lastAccess: now, payloadLength: data.count,
         payloadCRC: CRC32.checksum(data))
       index.set(IndexRecord(header, lastAccess: now), forKey: name, cost: bytes.count)
       Self.evict(&index, counters: &counters, folder: folder, limits: limits, protecting: name)
     }
-    await BlockingIO.run { EntryFolder.syncFolder(folderPath) }
+    await BlockingIO.run { descriptor.sync() }
     return expires == .distantFuture ? nil : expires.date
   }
 

@@ -23,6 +23,12 @@ public enum EntryDefect: String, Error, Sendable, Hashable, CaseIterable, Custom
   case keyMismatch
   /// A cached value could not be decoded into the requested type.
   case undecodable
+  /// Not a regular file: a symbolic link, a folder, a FIFO, a socket or a device. Never opened in a way that
+  /// could block or follow it; removed (a folder with its contents).
+  case notRegularFile
+  /// A regular file that another user owns, or that has other names (a hard link): trusting it would let a
+  /// write land in someone else's file.
+  case notOwned
 
   public var description: String {
     switch self {
@@ -35,6 +41,8 @@ public enum EntryDefect: String, Error, Sendable, Hashable, CaseIterable, Custom
     case .payloadChecksum: "payload checksum mismatch"
     case .keyMismatch: "key does not match the file name"
     case .undecodable: "value cannot be decoded"
+    case .notRegularFile: "not a regular file (a link, folder, FIFO or device)"
+    case .notOwned: "owned by another user or hard-linked"
     }
   }
 }

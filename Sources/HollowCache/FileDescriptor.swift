@@ -5,25 +5,29 @@ import Darwin
 #endif
 
 /// A failed system call, carrying its `errno`.
-struct SystemError: Error, Equatable {
-  var code: Int32
+package struct SystemError: Error, Equatable {
+  package var code: Int32
 
-  static func last() -> SystemError { SystemError(code: errno) }
+  package init(code: Int32) {
+    self.code = code
+  }
+
+  package static func last() -> SystemError { SystemError(code: errno) }
 }
 
 /// The text the C library gives for an `errno` value.
-func systemMessage(_ code: Int32) -> String {
+package func systemMessage(_ code: Int32) -> String {
   String(cString: strerror(code))
 }
 
 /// An open file, closed when it goes out of scope.
 ///
 /// Reads and writes loop over short transfers and `EINTR`, so callers see either every byte or an error.
-struct FileDescriptor: ~Copyable {
-  let raw: Int32
+package struct FileDescriptor: ~Copyable, Sendable {
+  package let raw: Int32
 
   /// Opens `path`; `mode` applies when `flags` create the file.
-  init(path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) {
+  package init(path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) {
     var descriptor: Int32
     repeat {
       descriptor = open(path, flags | O_CLOEXEC, mode)
@@ -32,19 +36,36 @@ struct FileDescriptor: ~Copyable {
     raw = descriptor
   }
 
+  /// Opens `name` in the folder `folder` is open on (`openat`); `mode` applies when `flags` create the file.
+  package init(in folder: borrowing FileDescriptor, name: String, flags: Int32, mode: mode_t = 0o600)
+    throws(SystemError)
+  {
+    var descriptor: Int32
+    repeat {
+      descriptor = openat(folder.raw, name, flags | O_CLOEXEC, mode)
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else { throw SystemError.last() }
+    raw = descriptor
+  }
+
+  /// Takes over `raw`, an open descriptor nothing else closes.
+  package init(adopting raw: Int32) {
+    self.raw = raw
+  }
+
   deinit {
     close(raw)
   }
 
-  /// The file's size in bytes.
-  func size() throws(SystemError) -> Int {
+  /// What the system knows of the open file (`fstat`): its type, owner, links and size.
+  package func status() throws(SystemError) -> FileStatus {
     var info = stat()
     guard fstat(raw, &info) == 0 else { throw SystemError.last() }
-    return Int(info.st_size)
+    return FileStatus(info)
   }
 
   /// Up to `count` bytes from `offset`; fewer only at the end of the file.
-  func read(at offset: Int, count: Int) throws(SystemError) -> [UInt8] {
+  package func read(at offset: Int, count: Int) throws(SystemError) -> [UInt8] {
     guard count > 0 else { return [] }
     var failure: SystemError?
     let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -89,7 +110,7 @@ struct FileDescriptor: ~Copyable {
   }
 
   /// Writes every byte of `bytes` at `offset`.
-  func write(_ bytes: [UInt8], at offset: Int) throws(SystemError) {
+  package func write(_ bytes: [UInt8], at offset: Int) throws(SystemError) {
     var failure: SystemError?
     bytes.withUnsafeBytes { buffer in
       var done = 0
@@ -107,24 +128,24 @@ struct FileDescriptor: ~Copyable {
   }
 
   /// Sets the permission bits, whatever the process's umask did to them at creation.
-  func setPermissions(_ mode: mode_t) throws(SystemError) {
+  package func setPermissions(_ mode: mode_t) throws(SystemError) {
     guard fchmod(raw, mode) == 0 else { throw SystemError.last() }
   }
 
   /// Flushes the file's data and metadata to the device.
-  func sync() throws(SystemError) {
+  package func sync() throws(SystemError) {
     guard fsync(raw) == 0 else { throw SystemError.last() }
   }
 
   /// Takes an exclusive advisory lock, waiting for other holders.
-  func lockExclusively() throws(SystemError) {
+  package func lockExclusively() throws(SystemError) {
     while flock(raw, LOCK_EX) != 0 {
       guard errno == EINTR else { throw SystemError.last() }
     }
   }
 
   /// Releases the advisory lock.
-  func unlock() {
+  package func unlock() {
     _ = flock(raw, LOCK_UN)
   }
 }

@@ -10,6 +10,12 @@ import Foundation
 /// The server's data: the generated set plus the user's writes, behind one lock.
 ///
 /// There is one user (whoever holds the token): follows, votes and "洞主" authorship are theirs.
+///
+/// With a state folder, the writes outlive the server: each is kept as a ``DemoOperation`` in a
+/// ``DemoStateFile`` there, and every request first takes in what other servers on that folder wrote
+/// (one `stat` tells), so `serve` and each command's embedded server see the same posts, comments,
+/// follows and votes. A write reads, changes and writes the file under its lock, so two processes at once
+/// neither corrupt it nor lose each other's writes; one that cannot be saved is refused (HTTP 500).
 final class DataStore: Sendable {
   static let pageSize = 30
   static let previewComments = 3
@@ -18,24 +24,155 @@ final class DataStore: Sendable {
   private struct State {
     var data: DataSet
     var random: SeededGenerator
+    /// The operations `data` holds beyond the generated set, as the state file had them.
+    var journal: DemoJournal
+    /// The state file version `data` reflects; nil when there was none.
+    var stamp: DemoStateFile.Stamp?
   }
 
   private let state: Mutex<State>
+  /// The generated data set, which every rebuild starts from.
+  private let generated: DataSet
+  private let stateFile: DemoStateFile?
+  private let noticeList = Mutex<[String]>([])
   private let maxImageBytes: Int
 
-  init(seed: UInt64, postCount: Int, maxImageBytes: Int) {
-    state = Mutex(
-      State(
-        data: DataSetGenerator.generate(seed: seed, postCount: postCount),
-        random: SeededGenerator(seed: seed ^ 0xC0FF_EE00)))
+  /// - Parameters:
+  ///   - randomSeed: seeds which posts `randomlist` picks; nil draws one from the system, so every server
+  ///     (every run of the CLI) shows other posts.
+  ///   - stateFolder: where to keep the writes; nil keeps them in memory for the server's life.
+  ///   - resetState: forget the writes kept there and start over.
+  init(
+    seed: UInt64, postCount: Int, maxImageBytes: Int, randomSeed: UInt64? = nil, stateFolder: String? = nil,
+    resetState: Bool = false
+  ) {
+    generated = DataSetGenerator.generate(seed: seed, postCount: postCount)
     self.maxImageBytes = maxImageBytes
+    var notices: [String] = []
+    var file: DemoStateFile?
+    if let stateFolder {
+      do throws(DemoStateError) {
+        let opened = try DemoStateFile(folder: stateFolder, seed: seed, postCount: postCount)
+        if resetState {
+          try opened.lock()
+          defer { opened.unlock() }
+          try opened.remove()
+        }
+        file = opened
+      } catch {
+        notices.append("\(error); the demo's writes last only while this server runs")
+      }
+    }
+    stateFile = file
+    var initial = State(
+      data: generated, random: SeededGenerator(seed: randomSeed ?? UInt64.random(in: 0...UInt64.max)),
+      journal: .fresh(seed: seed, postCount: postCount), stamp: nil)
+    if let file { Self.load(file, into: &initial, generated: generated, notices: &notices) }
+    state = Mutex(initial)
+    noticeList.withLock { $0 = notices }
+  }
+
+  /// Whether the writes are kept in a state file (else in memory only).
+  var keepsState: Bool { stateFile != nil }
+
+  /// What loading the state reported: a state file set aside as unreadable, a folder that cannot be used.
+  var notices: [String] {
+    noticeList.withLock { $0 }
+  }
+
+  /// The current data, after taking in what other servers wrote to the state file since the last look.
+  private func current<T>(_ body: (inout State) -> T) -> T {
+    state.withLock { state in
+      refresh(&state)
+      return body(&state)
+    }
+  }
+
+  private func refresh(_ state: inout State) {
+    guard let stateFile, stateFile.stamp() != state.stamp else { return }
+    var notices: [String] = []
+    Self.load(stateFile, into: &state, generated: generated, notices: &notices)
+    if !notices.isEmpty { noticeList.withLock { $0 += notices } }
+  }
+
+  /// Brings `state` to what the file holds: only the new operations when it extends what `state` has, else
+  /// the generated set with every operation. An unreadable file is set aside and the demo starts over.
+  private static func load(
+    _ file: DemoStateFile, into state: inout State, generated: DataSet, notices: inout [String]
+  ) {
+    switch file.read() {
+    case .absent:
+      if state.stamp != nil || !state.journal.operations.isEmpty {
+        state.data = generated
+        state.journal = .fresh(seed: state.journal.seed, postCount: state.journal.postCount)
+      }
+      state.stamp = nil
+    case .journal(let journal, let stamp):
+      let extends = journal.id == state.journal.id && journal.operations.count >= state.journal.operations.count
+      var data = extends ? state.data : generated
+      let new = journal.operations[(extends ? state.journal.operations.count : 0)...]
+      for (offset, operation) in zip(new.indices, new) {
+        do throws(APIFailure) {
+          try operation.apply(to: &data)
+        } catch {
+          notices.append("\(file.path): write \(offset + 1) cannot be replayed (\(error.message)); skipped")
+        }
+      }
+      state.data = data
+      state.journal = journal
+      state.stamp = stamp
+    case .unreadable(let reason):
+      let aside = file.setAside()
+      notices.append(
+        "the demo state file \(file.path) cannot be read (\(reason)); "
+          + (aside.map { "it was set aside as \($0)" } ?? "it could not be set aside") + " and the demo starts over")
+      state.data = generated
+      state.journal = .fresh(seed: state.journal.seed, postCount: state.journal.postCount)
+      state.stamp = nil
+    }
+  }
+
+  /// Applies the operation `make` builds from the current data, keeps it in the state file (if any), and
+  /// answers the data after it. Nothing changes when it throws.
+  private func write(_ make: (DataSet) throws(APIFailure) -> DemoOperation) throws(APIFailure) -> DataSet {
+    try state.withLock { state throws(APIFailure) in
+      guard let stateFile else {
+        let operation = try make(state.data)
+        try operation.apply(to: &state.data)
+        return state.data
+      }
+      do throws(DemoStateError) {
+        try stateFile.lock()
+      } catch {
+        throw Self.unsaved(error)
+      }
+      defer { stateFile.unlock() }
+      refresh(&state)
+      let operation = try make(state.data)
+      var data = state.data
+      try operation.apply(to: &data)
+      var journal = state.journal
+      journal.operations.append(operation)
+      do throws(DemoStateError) {
+        state.stamp = try stateFile.write(journal)
+      } catch {
+        throw Self.unsaved(error)
+      }
+      state.data = data
+      state.journal = journal
+      return data
+    }
+  }
+
+  private static func unsaved(_ error: DemoStateError) -> APIFailure {
+    APIFailure(code: APIStatus.failure, message: "the demo server cannot save the write: \(error)", httpStatus: 500)
   }
 
   // MARK: Reading
 
   /// Page `number` (from 1) of the timeline; page 1 starts with the pinned posts and has the config.
   func timelinePage(_ number: Int) -> PostPage {
-    state.withLock { state in
+    current { state in
       let data = state.data
       var pids = Self.slice(data.timeline, page: number)
       if number == 1 { pids = data.pinned + pids }
@@ -45,7 +182,7 @@ final class DataStore: Sendable {
 
   /// Fifteen random posts, without comments or config.
   func randomPage() -> PostPage {
-    state.withLock { state in
+    current { state in
       let posts = Array(state.data.timeline.shuffled(using: &state.random).prefix(Self.randomPageSize))
         .compactMap { state.data.posts[$0]?.view }
       return PostPage(posts: posts, comments: nil)
@@ -54,7 +191,7 @@ final class DataStore: Sendable {
 
   /// Page `number` of the followed posts, newest pid first, optionally only those matching `keywords`.
   func followedPage(_ number: Int, keywords: [String]? = nil) -> PostPage {
-    state.withLock { state in
+    current { state in
       let data = state.data
       guard let keywords else { return Self.page(Self.slice(data.followed, page: number), in: data, config: nil) }
       return Self.search(in: data.followed, of: data, keywords: keywords, page: number, includeComments: true)
@@ -63,7 +200,7 @@ final class DataStore: Sendable {
 
   /// Posts whose text (or, with `includeComments`, one of whose comments) contains any keyword.
   func search(keywords: [String], page: Int, includeComments: Bool, before: Int?, after: Int?) -> PostPage {
-    state.withLock { state in
+    current { state in
       let data = state.data
       let candidates = (data.pinned + data.timeline).sorted(by: >).filter { pid in
         guard let timestamp = data.posts[pid]?.post.timestamp else { return false }
@@ -75,18 +212,18 @@ final class DataStore: Sendable {
 
   /// The post and, unless omitted, its comments.
   func detail(pid: Int, includeComments: Bool, knownUpdatedAt: Int?) throws(APIFailure) -> PostDetail {
-    let record = try state.withLock { state throws(APIFailure) in try Self.record(pid, in: state.data) }
-    let current = knownUpdatedAt == record.post.updatedAt
-    return PostDetail(post: record.view, comments: includeComments && !current ? record.comments : nil)
+    let record = try Self.record(pid, in: current { $0.data })
+    let unchanged = knownUpdatedAt == record.post.updatedAt
+    return PostDetail(post: record.view, comments: includeComments && !unchanged ? record.comments : nil)
   }
 
   var systemMessages: SystemMessageList {
-    state.withLock { SystemMessageList(messages: $0.data.systemMessages) }
+    current { SystemMessageList(messages: $0.data.systemMessages) }
   }
 
   /// The image stored at `path` (`ab/abcdef….png`).
   func image(at path: String) -> StoredImage? {
-    state.withLock { $0.data.images[path] }
+    current { $0.data.images[path] }
   }
 
   // MARK: Writing
@@ -94,96 +231,50 @@ final class DataStore: Sendable {
   /// Adds a post by the user (who then follows it); returns its pid.
   func sendPost(text: String, image: [UInt8]?, voteOptions: [String], tag: String?) throws(APIFailure) -> Int {
     let now = Self.now
-    let attachment = try image.map { bytes throws(APIFailure) in try storeImage(bytes) }
-    return state.withLock { state in
-      let pid = state.data.nextPid
-      state.data.nextPid += 1
-      var post = Post(
-        pid: pid, text: text, type: .text, timestamp: now, updatedAt: now, likeCount: 1, isFollowed: true,
-        permissions: ["report", "delete"], tag: tag)
-      if let attachment {
-        post.type = .image
-        post.imagePath = attachment.path
-        post.imageMetadata = attachment.metadata
-      } else if !voteOptions.isEmpty {
-        post.type = .vote
-        post.vote = Vote(
-          voted: nil, options: voteOptions, counts: Dictionary(uniqueKeysWithValues: voteOptions.map { ($0, 0) }))
-      }
-      state.data.posts[pid] = PostRecord(post: post, comments: [], authoredByUser: true)
-      state.data.timeline.insert(pid, at: 0)
-      return pid
+    let upload = try image.map { bytes throws(APIFailure) in try checkedUpload(bytes) }
+    var pid = 0
+    _ = try write { data throws(APIFailure) in
+      pid = data.nextPid
+      return .post(
+        DemoOperation.NewPost(
+          pid: pid, text: text, timestamp: now, image: upload, voteOptions: upload == nil ? voteOptions : [], tag: tag))
     }
+    return pid
   }
 
   /// Adds a comment by the user; bumps the post's `updated_at`. Returns the cid.
   func sendComment(pid: Int, text: String, image: [UInt8]?, replyTo: Int?) throws(APIFailure) -> Int {
     let now = Self.now
-    let attachment = try image.map { bytes throws(APIFailure) in try storeImage(bytes) }
-    return try state.withLock { state throws(APIFailure) in
-      var record = try Self.record(pid, in: state.data)
-      if let replyTo, !record.comments.contains(where: { $0.cid == replyTo }) {
-        throw .invalid("回复的评论不存在 (no comment \(replyTo) in #\(pid))")
-      }
-      let name = record.authoredByUser ? DemoText.dzName : (record.userName ?? record.nextFreshName)
-      if !record.authoredByUser { record.userName = name }
-      let cid = state.data.nextCid
-      state.data.nextCid += 1
-      var comment = Comment(
-        cid: cid, pid: pid, text: text, timestamp: now, replyTo: replyTo, name: name, isDZ: record.authoredByUser,
-        permissions: ["report", "delete"])
-      if let attachment {
-        comment.type = .image
-        comment.imagePath = attachment.path
-        comment.imageMetadata = attachment.metadata
-      }
-      record.comments.append(comment)
-      record.post.replyCount = record.comments.count
-      // Strictly increasing, so a client comparing updated_at never misses a comment made in the same second.
-      record.post.updatedAt = max(now, record.post.updatedAt + 1)
-      state.data.posts[pid] = record
-      state.data.commentOwners[cid] = pid
-      return cid
+    let upload = try image.map { bytes throws(APIFailure) in try checkedUpload(bytes) }
+    var cid = 0
+    _ = try write { data throws(APIFailure) in
+      cid = data.nextCid
+      return .comment(
+        DemoOperation.NewComment(cid: cid, pid: pid, text: text, timestamp: now, image: upload, replyTo: replyTo))
     }
+    return cid
   }
 
   /// Casts the user's vote; returns the vote with its counts visible.
   func vote(pid: Int, option: String) throws(APIFailure) -> Vote {
-    try state.withLock { state throws(APIFailure) in
-      var record = try Self.record(pid, in: state.data)
-      guard var vote = record.post.vote else { throw .invalid("这条树洞没有投票 (#\(pid) has no vote)") }
-      guard vote.voted == nil else { throw .invalid("已经投过票了 (already voted)") }
-      guard vote.options.contains(option) else { throw .invalid("没有这个选项 (no option \(option))") }
-      vote.voted = option
-      vote.counts[option, default: 0] += 1
-      record.post.vote = vote
-      state.data.posts[pid] = record
-      return vote
-    }
+    let data = try write { _ throws(APIFailure) in .vote(pid: pid, option: option) }
+    guard let vote = data.posts[pid]?.post.vote else { throw .noSuchPost }
+    return vote
   }
 
   /// Follows or unfollows; doing the same twice fails. `updated_at` does not change.
   func setFollowing(pid: Int, follow: Bool) throws(APIFailure) -> Post {
-    try state.withLock { state throws(APIFailure) in
-      var record = try Self.record(pid, in: state.data)
-      guard record.post.isFollowed != follow else {
-        throw .invalid(follow ? "已经关注过了 (already following)" : "没有关注这条树洞 (not following)")
-      }
-      record.post.isFollowed = follow
-      record.post.likeCount += follow ? 1 : -1
-      state.data.posts[pid] = record
-      return record.view
-    }
+    let data = try write { _ throws(APIFailure) in .follow(pid: pid, follow: follow) }
+    guard let record = data.posts[pid] else { throw .noSuchPost }
+    return record.view
   }
 
   func reportPost(pid: Int) throws(APIFailure) {
-    _ = try state.withLock { state throws(APIFailure) in try Self.record(pid, in: state.data) }
+    _ = try Self.record(pid, in: current { $0.data })
   }
 
   func reportComment(cid: Int) throws(APIFailure) {
-    try state.withLock { state throws(APIFailure) in
-      guard state.data.commentOwners[cid] != nil else { throw .invalid("没有这条评论 (no comment \(cid))") }
-    }
+    guard current({ $0.data.commentOwners[cid] }) != nil else { throw .invalid("没有这条评论 (no comment \(cid))") }
   }
 
   // MARK: Helpers
@@ -197,13 +288,14 @@ final class DataStore: Sendable {
     return record
   }
 
-  private func storeImage(_ bytes: [UInt8]) throws(APIFailure) -> (path: String, metadata: ImageMetadata) {
+  /// An uploaded image checked (size, format) and named, ready to be stored by the write that carries it.
+  private func checkedUpload(_ bytes: [UInt8]) throws(APIFailure) -> DemoOperation.Upload {
     guard bytes.count <= maxImageBytes else { throw .tooLarge("图片太大 (image larger than \(maxImageBytes) bytes)") }
     guard let sniffed = ImageSniffer.sniff(bytes) else { throw .invalid("不支持的图片格式 (not a PNG, JPEG or GIF)") }
     let path = ImagePath.make(hashing: bytes, fileExtension: sniffed.fileExtension)
     let contentType = sniffed.fileExtension == "jpeg" ? "image/jpeg" : "image/\(sniffed.fileExtension)"
-    state.withLock { $0.data.images[path] = .uploaded(bytes: bytes, contentType: contentType) }
-    return (path, ImageMetadata(width: sniffed.width, height: sniffed.height))
+    return DemoOperation.Upload(
+      path: path, contentType: contentType, width: sniffed.width, height: sniffed.height, bytes: Data(bytes))
   }
 
   private static func slice(_ pids: [Int], page: Int) -> [Int] {

@@ -13,8 +13,11 @@ import Darwin
 ///
 /// One thread accepts connections (polling the listener and a wake-up pipe); each admitted
 /// connection gets its own thread with deadlines on every wait, so a slow or silent client holds
-/// only its own thread and only until a timeout. ``shutdown()`` closes the listener, wakes every
-/// connection and joins all threads.
+/// only its own thread and only until a timeout. A full server makes room for a newcomer by closing
+/// the connection that has waited longest for its client (of the same address first), so slowloris
+/// clients and held keep-alive connections cannot lock good clients out; see ``ServerLimits``.
+/// Refused and rejected connections get their answer and are drained before they close, on a thread
+/// of their own. ``shutdown()`` closes the listener, wakes every connection and joins all threads.
 ///
 /// ```swift
 /// let server = HollowServer(configuration: ServerConfiguration(seed: 42, token: "t"))
@@ -25,20 +28,21 @@ import Darwin
 public final class HollowServer: Sendable {
   public let configuration: ServerConfiguration
   private let context: ServerContext
-  private let connections: ConnectionRegistry
+  let connections: ConnectionRegistry
   private let acceptor = DispatchGroup()
   private let state = Mutex(Phase.idle)
 
   private enum Phase {
     case idle
-    case running(listener: Int32, wakeRead: Int32, wakeWrite: Int32, port: Int)
+    case running(listener: Int32, wakeRead: Int32, wakeWrite: Int32, port: Int, drainer: Drainer)
     case stopped
   }
 
   public init(configuration: ServerConfiguration = ServerConfiguration()) {
     self.configuration = configuration
     context = ServerContext(configuration: configuration)
-    connections = ConnectionRegistry(limit: configuration.limits.maxConnections)
+    connections = ConnectionRegistry(
+      limit: configuration.limits.maxConnections, limitPerPeer: configuration.limits.maxConnectionsPerPeer)
   }
 
   deinit {
@@ -58,14 +62,23 @@ public final class HollowServer: Sendable {
         close(listener)
         throw error
       }
-      phase = .running(listener: listener, wakeRead: pipeEnds[0], wakeWrite: pipeEnds[1], port: Int(port))
+      let drainer: Drainer
+      do throws(ServerError) {
+        drainer = try Drainer(linger: configuration.limits.lingerTimeout)
+      } catch {
+        close(listener)
+        close(pipeEnds[0])
+        close(pipeEnds[1])
+        throw error
+      }
+      phase = .running(
+        listener: listener, wakeRead: pipeEnds[0], wakeWrite: pipeEnds[1], port: Int(port), drainer: drainer)
       acceptor.enter()
-      let context = context
-      let connections = connections
+      let services = Services(context: context, connections: connections, drainer: drainer)
       let acceptor = acceptor
       let wakeRead = pipeEnds[0]
       let thread = Thread {
-        Self.acceptLoop(listener: listener, wake: wakeRead, context: context, connections: connections)
+        Self.acceptLoop(listener: listener, wake: wakeRead, services: services)
         acceptor.leave()
       }
       thread.name = "HollowServer.accept"
@@ -80,7 +93,7 @@ public final class HollowServer: Sendable {
       defer { phase = .stopped }
       return phase
     }
-    guard case .running(let listener, let wakeRead, let wakeWrite, _) = previous else { return }
+    guard case .running(let listener, let wakeRead, let wakeWrite, _, let drainer) = previous else { return }
     context.shutdownLatch.fire()
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
@@ -89,12 +102,13 @@ public final class HollowServer: Sendable {
     close(wakeRead)
     close(wakeWrite)
     connections.closeAll()
+    drainer.stop()
   }
 
   /// The bound port while running.
   public var port: Int? {
     state.withLock { phase in
-      if case .running(_, _, _, let port) = phase { return port }
+      if case .running(_, _, _, let port, _) = phase { return port }
       return nil
     }
   }
@@ -109,9 +123,15 @@ public final class HollowServer: Sendable {
     baseURL?.appendingPathComponent("images")
   }
 
-  /// Every request parsed so far, in arrival order (no headers, so no tokens).
+  /// The latest requests parsed (up to ``ServerConfiguration/requestLogCapacity``), in arrival order (no
+  /// headers, so no tokens).
   public var requests: [LoggedRequest] {
     context.log.all
+  }
+
+  /// Every request parsed so far, including those the log no longer holds.
+  public var totalRequestCount: Int {
+    context.log.total
   }
 
   /// How many requests for `path` (e.g. "/v3/contents/post/detail") arrived.
@@ -119,13 +139,37 @@ public final class HollowServer: Sendable {
     context.log.count(path: path)
   }
 
-  /// Connections open right now.
+  /// Connections open right now (not counting evicted ones whose threads are still ending).
   public var openConnectionCount: Int {
     connections.openCount
   }
 
-  private static func acceptLoop(listener: Int32, wake: Int32, context: ServerContext, connections: ConnectionRegistry)
-  {
+  /// What keeping the demo state reported, as sentences for the user: a state file that could not be read
+  /// (set aside, the demo started over), a folder that cannot be used (writes then last only while the server
+  /// runs). Empty when all is well.
+  public var stateNotices: [String] {
+    context.router.store.notices
+  }
+
+  /// Whether the demo's writes are kept in ``ServerConfiguration/stateFolder`` (false without one, or when
+  /// it cannot be used: then they last while the server runs).
+  public var keepsState: Bool {
+    context.router.store.keepsState
+  }
+
+  /// Bytes of the body budget (``ServerLimits/maxBufferedBodyBytes``) not reserved by a request now.
+  var remainingBodyBudget: Int {
+    context.bodyBudget.remaining
+  }
+
+  /// What the threads of a running server share.
+  private struct Services: Sendable {
+    var context: ServerContext
+    var connections: ConnectionRegistry
+    var drainer: Drainer
+  }
+
+  private static func acceptLoop(listener: Int32, wake: Int32, services: Services) {
     while true {
       var entries = [
         pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
@@ -133,11 +177,11 @@ public final class HollowServer: Sendable {
       let ready = poll(&entries, 2, -1)
       if ready < 0, errno == EINTR { continue }
       guard ready > 0, entries[1].revents == 0 else { return }
-      while case let fd = accept(listener, nil, nil), fd >= 0 {
+      while let (fd, peer) = Socket.accept(listener) {
         // Connections use blocking I/O with poll deadlines; BSDs would inherit the listener's O_NONBLOCK.
         _ = fcntl(fd, F_SETFL, 0)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        admit(fd, context: context, connections: connections)
+        admit(fd, peer: peer, services: services)
       }
       if errno == EMFILE || errno == ENFILE {
         // Out of descriptors: the pending connection stays readable, so back off instead of spinning.
@@ -147,17 +191,25 @@ public final class HollowServer: Sendable {
     }
   }
 
-  private static func admit(_ fd: Int32, context: ServerContext, connections: ConnectionRegistry) {
-    guard connections.admit(fd) else {
-      let busy = HTTPResponse.apiError(-1, "too many connections", status: 503)
-      Socket.setSendTimeout(fd, .milliseconds(100))
-      _ = Socket.write(fd, busy.head(contentLength: busy.body.count, keepAlive: false) + busy.body)
-      close(fd)
+  private static let busyAnswer: [UInt8] = {
+    let busy = HTTPResponse.apiError(-1, "too many connections, try again", status: 503)
+    return busy.head(contentLength: busy.body.count, keepAlive: false) + busy.body
+  }()
+
+  private static func admit(_ fd: Int32, peer: UInt32, services: Services) {
+    let connections = services.connections
+    guard connections.admit(fd, peer: peer) else {
+      // Every connection is busy answering: say so, then drain, so the answer is not lost to a reset.
+      services.drainer.finish(fd, answer: busyAnswer)
       return
     }
     let thread = Thread {
-      Connection(fd: fd, context: context).serve()
-      connections.release(fd)
+      switch Connection(fd: fd, context: services.context, registry: connections).serve() {
+      case .close:
+        connections.release(fd)
+      case .drain:
+        if connections.detach(fd) { services.drainer.adopt(fd) }
+      }
     }
     thread.name = "HollowServer.connection"
     thread.stackSize = 1 << 20

@@ -1,7 +1,9 @@
-/// Parses an HTTP/1.x request head from the bytes received so far.
+/// Parses an HTTP/1.x request head.
 ///
 /// Garbage is rejected as early as possible (an impossible method byte, or a bad request line as
-/// soon as its CRLF arrives) so a client sending junk gets a 400 instead of waiting for a timeout.
+/// soon as its CRLF arrives) so a client sending junk gets a 400 instead of waiting for a timeout;
+/// a connection finds the end of the head with a ``HeadScanner`` as bytes arrive, and parses the
+/// head once, when it is complete.
 enum RequestParser {
   enum HeadResult {
     /// More bytes are needed.
@@ -12,17 +14,23 @@ enum RequestParser {
     case complete(request: HTTPRequest, headLength: Int, contentLength: Int, expectsContinue: Bool)
   }
 
-  private static let crlf: [UInt8] = [13, 10]
-  private static let maximumMethodLength = 16
+  static let crlf: [UInt8] = [13, 10]
+  static let blankLine: [UInt8] = [13, 10, 13, 10]
 
+  /// The head at the start of `buffer`, if the bytes so far hold a whole one.
   static func parseHead(_ buffer: [UInt8], maxHeaderBytes: Int) -> HeadResult {
-    guard let end = firstIndex(of: crlf + crlf, in: buffer) else {
-      if let problem = earlyProblem(buffer) { return .rejected(status: 400, reason: problem) }
-      if buffer.count > maxHeaderBytes { return .rejected(status: 431, reason: "request head too large") }
-      return .incomplete
+    var scanner = HeadScanner()
+    switch scanner.scan(buffer, maxHeaderBytes: maxHeaderBytes) {
+    case .incomplete: return .incomplete
+    case .rejected(let status, let reason): return .rejected(status: status, reason: reason)
+    case .complete(let headLength): return parseHead(complete: buffer[0..<headLength])
     }
-    guard end + 4 <= maxHeaderBytes else { return .rejected(status: 431, reason: "request head too large") }
-    let lines = split(buffer[0..<end])
+  }
+
+  /// Parses `head`, a whole head as ``HeadScanner`` found it (ending with CRLFCRLF).
+  static func parseHead(complete head: ArraySlice<UInt8>) -> HeadResult {
+    let end = head.endIndex - blankLine.count
+    let lines = split(head[head.startIndex..<end])
     guard let requestLine = lines.first, case .success(let line) = parseRequestLine(requestLine) else {
       return .rejected(status: 400, reason: "malformed request line")
     }
@@ -48,25 +56,25 @@ enum RequestParser {
     }
     let expectsContinue = request.header("expect")?.lowercased() == "100-continue"
     return .complete(
-      request: request, headLength: end + 4, contentLength: contentLength, expectsContinue: expectsContinue)
+      request: request, headLength: head.count, contentLength: contentLength, expectsContinue: expectsContinue)
   }
 
-  private struct RequestLine {
+  struct RequestLine {
     var method: String
     var path: String
     var query: [QueryItem]
     var minorVersion: Int
   }
 
-  private enum LineError: Error { case malformed }
+  enum LineError: Error { case malformed }
 
-  private static func parseRequestLine(_ bytes: ArraySlice<UInt8>) -> Result<RequestLine, LineError> {
+  static func parseRequestLine(_ bytes: ArraySlice<UInt8>) -> Result<RequestLine, LineError> {
     let parts = bytes.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard parts.count == 3, isMethod(parts[0]) else { return .failure(.malformed) }
     let version = String(decoding: parts[2], as: UTF8.self)
     guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return .failure(.malformed) }
     var target = parts[1]
-    if let schemeEnd = firstIndex(of: Array("://".utf8), in: Array(target)) {
+    if let schemeEnd = firstIndex(of: Array("://".utf8), in: target) {
       // Absolute form (proxies): keep only the path and query.
       let afterScheme = target.dropFirst(schemeEnd + 3)
       target = afterScheme.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? [UInt8(ascii: "/")]
@@ -94,23 +102,11 @@ enum RequestParser {
     return (String(decoding: name, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
   }
 
-  /// A reason to reject before the head is complete, or `nil` while it could still be valid.
-  private static func earlyProblem(_ buffer: [UInt8]) -> String? {
-    let methodPart = buffer.prefix { $0 != UInt8(ascii: " ") }
-    if methodPart.count > maximumMethodLength || !methodPart.allSatisfy(isMethodByte) {
-      return "malformed request line"
-    }
-    if let lineEnd = firstIndex(of: crlf, in: buffer), case .failure = parseRequestLine(buffer[0..<lineEnd]) {
-      return "malformed request line"
-    }
-    return nil
-  }
-
   private static func isMethod(_ bytes: ArraySlice<UInt8>) -> Bool {
-    !bytes.isEmpty && bytes.count <= maximumMethodLength && bytes.allSatisfy(isMethodByte)
+    !bytes.isEmpty && bytes.count <= HeadScanner.maximumMethodLength && bytes.allSatisfy(isMethodByte)
   }
 
-  private static func isMethodByte(_ byte: UInt8) -> Bool {
+  static func isMethodByte(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 
@@ -141,12 +137,11 @@ enum RequestParser {
     return lines
   }
 
-  /// The offset of the first occurrence of `needle` in `haystack`.
-  static func firstIndex(of needle: [UInt8], in haystack: some Collection<UInt8>) -> Int? {
-    let bytes = Array(haystack)
-    guard bytes.count >= needle.count else { return nil }
-    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-      if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start }
+  /// The offset (from its start) of the first occurrence of `needle` in `haystack`.
+  static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for start in haystack.startIndex...(haystack.endIndex - needle.count) where haystack[start] == needle[0] {
+      if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start - haystack.startIndex }
     }
     return nil
   }

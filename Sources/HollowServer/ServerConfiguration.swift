@@ -22,10 +22,22 @@ public struct ServerConfiguration: Sendable {
   /// Simulated failures.
   public var failures: FailureInjection
   public var limits: ServerLimits
+  /// How many of the latest requests ``HollowServer/requests`` keeps (older ones are only counted).
+  public var requestLogCapacity: Int
+  /// Seeds the server's per-request randomness (which posts `randomlist` picks); nil draws a seed from the
+  /// system, so every server shows other posts. Tests set it to get the same sequence every run.
+  public var randomSeed: UInt64?
+  /// The folder that keeps the demo's writes (posts, comments, follows, votes) between runs, shared by every
+  /// server given it: a state file per seed and post count, written atomically under a lock. Nil keeps the
+  /// writes in memory for the server's life. See ``HollowServer/stateNotices`` for what loading reported.
+  public var stateFolder: String?
+  /// Forget the writes kept in ``stateFolder`` (for this seed and post count) and start over.
+  public var resetState: Bool
 
   public init(
     seed: UInt64 = 1, postCount: Int = 320, host: String = "127.0.0.1", port: UInt16 = 0, token: String? = nil,
-    latency: Latency = .none, failures: FailureInjection = .none, limits: ServerLimits = ServerLimits()
+    latency: Latency = .none, failures: FailureInjection = .none, limits: ServerLimits = ServerLimits(),
+    requestLogCapacity: Int = 10_000, randomSeed: UInt64? = nil, stateFolder: String? = nil, resetState: Bool = false
   ) {
     self.seed = seed
     self.postCount = postCount
@@ -35,6 +47,10 @@ public struct ServerConfiguration: Sendable {
     self.latency = latency
     self.failures = failures
     self.limits = limits
+    self.requestLogCapacity = requestLogCapacity
+    self.randomSeed = randomSeed
+    self.stateFolder = stateFolder
+    self.resetState = resetState
   }
 }
 
@@ -77,7 +93,20 @@ public enum FailureKind: String, Sendable, Equatable, CaseIterable {
   case malformedJSON
 }
 
-/// Limits that keep slow, silent or greedy clients from holding the server.
+/// Limits that keep slow, silent, greedy or hostile clients from holding the server.
+///
+/// A full server still lets a new client in: it closes the connection that has waited longest (idle
+/// between requests, or sending its head or body) of the peer that connects if that peer is at
+/// ``maxConnectionsPerPeer``, else of everyone at ``maxConnections``. Only when every connection is
+/// busy answering does a new one get a 503, written and then drained (the server stops writing and
+/// reads what the client still sends, for at most ``lingerTimeout``) so the answer is not lost to a
+/// reset.
+///
+/// ```swift
+/// var limits = ServerLimits()
+/// limits.maxConnectionsPerPeer = 32       // one address holds at most 32 connections
+/// limits.maxBufferedBodyBytes = 16 << 20  // bodies in flight, all connections together
+/// ```
 public struct ServerLimits: Sendable, Equatable {
   /// A request head larger than this answers 431.
   public var maxHeaderBytes: Int
@@ -91,15 +120,31 @@ public struct ServerLimits: Sendable, Equatable {
   public var bodyTimeout: Duration
   /// Time a kept-alive connection may wait for its next request; then it is closed.
   public var idleTimeout: Duration
-  /// Time a single write may block on a client that does not read.
+  /// Time writing one answer may take in all, however slowly the client reads.
   public var writeTimeout: Duration
-  /// Connections open at once; more are answered 503 and closed.
+  /// Connections open at once; see the type's description for what happens beyond.
   public var maxConnections: Int
+  /// Connections open at once from one IP address (at most ``maxConnections``); beyond, that address's
+  /// longest-waiting connection is closed, or the new one answered 503 if all of them are busy.
+  public var maxConnectionsPerPeer: Int
+  /// Requests one connection may carry; the last one is answered with `Connection: close`.
+  public var maxRequestsPerConnection: Int
+  /// How long one connection may live; the answer after that is sent with `Connection: close`, and an idle
+  /// connection is closed.
+  public var maxConnectionLifetime: Duration
+  /// Request bodies buffered at once, over all connections; a request whose body would pass it answers 503
+  /// (try again) without being read.
+  public var maxBufferedBodyBytes: Int
+  /// How long a refused or rejected connection is drained (its input read and dropped, after the answer and
+  /// a shutdown of the sending side) before it is closed.
+  public var lingerTimeout: Duration
 
   public init(
     maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 4 * 1024 * 1024, maxImageBytes: Int = 2 * 1024 * 1024,
     headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(30),
-    writeTimeout: Duration = .seconds(10), maxConnections: Int = 512
+    writeTimeout: Duration = .seconds(10), maxConnections: Int = 512, maxConnectionsPerPeer: Int = 256,
+    maxRequestsPerConnection: Int = 1_000, maxConnectionLifetime: Duration = .seconds(300),
+    maxBufferedBodyBytes: Int = 64 * 1024 * 1024, lingerTimeout: Duration = .milliseconds(500)
   ) {
     self.maxHeaderBytes = maxHeaderBytes
     self.maxBodyBytes = maxBodyBytes
@@ -109,5 +154,10 @@ public struct ServerLimits: Sendable, Equatable {
     self.idleTimeout = idleTimeout
     self.writeTimeout = writeTimeout
     self.maxConnections = maxConnections
+    self.maxConnectionsPerPeer = maxConnectionsPerPeer
+    self.maxRequestsPerConnection = maxRequestsPerConnection
+    self.maxConnectionLifetime = maxConnectionLifetime
+    self.maxBufferedBodyBytes = maxBufferedBodyBytes
+    self.lingerTimeout = lingerTimeout
   }
 }

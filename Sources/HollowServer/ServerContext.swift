@@ -3,15 +3,21 @@ final class ServerContext: Sendable {
   let configuration: ServerConfiguration
   let router: Router
   let faults: FaultInjector
-  let log = RequestLog()
+  let log: RequestLog
+  /// Request bodies buffered at once, over all connections.
+  let bodyBudget: BodyBudget
   /// Fired by `shutdown()`: cuts every simulated delay short.
   let shutdownLatch = ShutdownLatch()
 
   init(configuration: ServerConfiguration) {
     self.configuration = configuration
+    log = RequestLog(capacity: configuration.requestLogCapacity)
+    bodyBudget = BodyBudget(bytes: configuration.limits.maxBufferedBodyBytes)
     router = Router(
       store: DataStore(
-        seed: configuration.seed, postCount: configuration.postCount, maxImageBytes: configuration.limits.maxImageBytes),
+        seed: configuration.seed, postCount: configuration.postCount, maxImageBytes: configuration.limits.maxImageBytes,
+        randomSeed: configuration.randomSeed, stateFolder: configuration.stateFolder,
+        resetState: configuration.resetState),
       token: configuration.token)
     faults = FaultInjector(latency: configuration.latency, failures: configuration.failures, seed: configuration.seed)
   }

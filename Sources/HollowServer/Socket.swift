@@ -56,34 +56,61 @@ enum Socket {
     case failed
   }
 
-  /// Reads what is available into `buffer` (appending), waiting at most until `deadline`.
+  /// The bytes one read takes at most.
+  static let readChunk = 16 * 1024
+
+  /// Reads what is available into `buffer` (appending at most `limit` bytes, straight into its storage),
+  /// waiting at most until `deadline`.
   static func read(
-    _ fd: Int32, into buffer: inout [UInt8], deadline: ContinuousClock.Instant
+    _ fd: Int32, into buffer: inout [UInt8], upTo limit: Int = readChunk, deadline: ContinuousClock.Instant
   ) -> ReadResult {
     guard wait(fd, for: Int16(POLLIN), until: deadline) else { return .timedOut }
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if count > 0 {
-      buffer.append(contentsOf: chunk[0..<count])
-      return .bytes(count)
+    let chunk = max(1, min(limit, readChunk))
+    let start = buffer.count
+    var count = 0
+    buffer.append(contentsOf: repeatElement(0, count: chunk))
+    buffer.withUnsafeMutableBytes { bytes in
+      count = recv(fd, bytes.baseAddress! + start, chunk, Int32(MSG_DONTWAIT))
     }
+    buffer.removeLast(chunk - max(0, count))
+    if count > 0 { return .bytes(count) }
+    if count < 0, errno == EAGAIN || errno == EINTR { return .bytes(0) }
     return count == 0 ? .endOfStream : .failed
   }
 
-  /// Writes all of `bytes`; `false` when the peer went away or the send timeout (SO_SNDTIMEO) hit.
-  /// MSG_NOSIGNAL turns a write to a closed peer into EPIPE instead of killing the process.
-  static func write(_ fd: Int32, _ bytes: some Collection<UInt8>) -> Bool {
-    let array = Array(bytes)
+  /// Writes all of `bytes` by `deadline`, however slowly the peer reads; `false` when the peer went away or
+  /// the deadline passed. MSG_NOSIGNAL turns a write to a closed peer into EPIPE instead of killing the
+  /// process.
+  static func write(_ fd: Int32, _ bytes: [UInt8], deadline: ContinuousClock.Instant) -> Bool {
     var sent = 0
-    while sent < array.count {
-      let count = array.withUnsafeBytes {
-        send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+    while sent < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
       }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return false }
-      sent += count
+      if count > 0 {
+        sent += count
+        continue
+      }
+      guard count < 0 else { return false }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK: guard wait(fd, for: Int16(POLLOUT), until: deadline) else { return false }
+      default: return false
+      }
     }
     return true
+  }
+
+  /// Accepts a pending connection: its descriptor and the peer's IPv4 address (network byte order), or nil
+  /// when none is pending (or accepting failed; `errno` says why).
+  static func accept(_ listener: Int32) -> (fd: Int32, peer: UInt32)? {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let fd = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+    }
+    guard fd >= 0 else { return nil }
+    return (fd, address.sin_addr.s_addr)
   }
 
   /// Polls `fd` for `events` until `deadline`; `true` when it is ready (or has an error to report).
@@ -96,12 +123,6 @@ enum Socket {
       if result > 0 { return true }
       if result < 0, errno != EINTR { return true }
     }
-  }
-
-  static func setSendTimeout(_ fd: Int32, _ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
   }
 
   /// Whole milliseconds, rounded up so a short wait is not a busy loop, capped to fit poll's Int32.

@@ -56,6 +56,64 @@ import Testing
     }
   }
 
+  @Test func statsDoNotCountThemselvesNorTheLedger() async throws {
+    try await CLIHarness.withServer { url in
+      try await CLIHarness.withCacheFolder { _, variables in
+        #expect(await CLIHarness.run(["--server", url, "timeline"], variables: variables).status == 0)
+        let first = try await stats(variables)
+        let second = try await stats(variables)
+        let third = try await stats(variables)
+        #expect(first == second && second == third)
+        #expect(await CLIHarness.run(["cache", "clear"], variables: variables).status == 0)
+        let cleared = try await stats(variables)
+        #expect(cleared.entries == 0 && cleared.bytes == 0)
+        #expect(cleared.hits == third.hits)
+      }
+    }
+  }
+
+  @Test func verifyReportsWhatOpeningTheCacheRemoved() async throws {
+    try await CLIHarness.withServer { url in
+      try await CLIHarness.withCacheFolder { folder, variables in
+        #expect(await CLIHarness.run(["--server", url, "timeline"], variables: variables).status == 0)
+        let files = try CLIHarness.entryFiles(folder)
+        let (name, bytes) = try #require(files.max { $0.value.count < $1.value.count })
+        try bytes.prefix(20).write(to: folder.appendingPathComponent(name))
+        let hex = String(repeating: "ab", count: 32)
+        #expect(mkfifo(folder.appendingPathComponent(hex).path, 0o600) == 0)
+        #expect(mkdir(folder.appendingPathComponent(String(repeating: "cd", count: 32)).path, 0o700) == 0)
+        #expect(unlink(folder.appendingPathComponent(".lock").path) == 0)
+        let victim = folder.path + "-victim"
+        defer { unlink(victim) }
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: victim))
+        #expect(chmod(victim, 0o644) == 0)
+        #expect(symlink(victim, folder.appendingPathComponent(".lock").path) == 0)
+        let verify = await CLIHarness.run(["cache", "verify"], variables: variables)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(
+          verify.stdout
+            == "checked \(files.count + 3) entries: \(files.count) valid, 3 dropped "
+            + "(2 not a regular file (a link, folder, FIFO or device), 1 truncated file)\n"
+            + "0 expired entries removed, 0 leftover temporary files removed\n"
+            + "the lock file was not a regular file (a link, folder, FIFO or device): replaced\n")
+        let again = try JSONDecoder().decode(
+          CacheVerifyReport.self,
+          from: Data(await CLIHarness.run(["--json", "cache", "verify"], variables: variables).stdout.utf8))
+        #expect(again.dropped.isEmpty && again.replacedLockFile == nil && again.valid == files.count)
+        var info = stat()
+        #expect(stat(victim, &info) == 0 && info.st_mode & 0o777 == 0o644)
+      }
+    }
+  }
+
+  @Test func pathIsJSONWithTheFlag() async throws {
+    let run = await CLIHarness.run(["--json", "cache", "path"], variables: ["HOLLOW_CACHE_DIR": "/some/where"])
+    #expect(run.status == 0)
+    #expect(try JSONDecoder().decode(CachePathReport.self, from: Data(run.stdout.utf8)).directory == "/some/where")
+    #expect(
+      run.stdout == #"{"directory":"\/some\/where"}"# + "\n" || run.stdout == #"{"directory":"/some/where"}"# + "\n")
+  }
+
   @Test func clearEmptiesTheFolder() async throws {
     try await CLIHarness.withServer { url in
       try await CLIHarness.withCacheFolder { folder, variables in

@@ -28,6 +28,27 @@ import Testing
     #expect(run.stdout.contains("欢迎来到树洞"))
   }
 
+  @Test func serveAndTheEmbeddedServerShareTheKeptWrites() async throws {
+    let root = CLIHarness.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let variables = ["XDG_DATA_HOME": root.path, "HOLLOW_CACHE_DIR": root.appendingPathComponent("cache").path]
+    let stdout = CapturedOutput()
+    let sent = Mutex<CLIRun?>(nil)
+    let environment = CLIEnvironment(
+      stdout: stdout, stderr: CapturedOutput(), variables: variables, now: CLIHarness.now,
+      waitForTermination: {
+        let url = stdout.text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init) ?? "none"
+        let run = await CLIHarness.run(["--server", url, "send", "from serve"], variables: variables)
+        sent.withLock { $0 = run }
+      })
+    #expect(await HollowCommandLine.run(["serve", "--port", "0"], environment: environment) == 0)
+    #expect(stdout.text.contains("writes are kept in \(root.path)/hollow (--reset-demo starts over)\n"))
+    let run = try #require(sent.withLock { $0 })
+    let pid = try #require(run.stdout.split(separator: "#").last.flatMap { Int($0.prefix { $0.isNumber }) })
+    let embedded = await CLIHarness.run(["post", "\(pid)"], variables: variables)
+    #expect(embedded.status == 0 && embedded.stdout.contains("from serve"), "\(embedded.stderr)")
+  }
+
   @Test func jsonPrintsTheAddress() async throws {
     let stdout = CapturedOutput()
     let environment = CLIEnvironment(stdout: stdout, stderr: CapturedOutput(), variables: [:], now: CLIHarness.now)

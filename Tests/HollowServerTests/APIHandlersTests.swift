@@ -3,7 +3,7 @@ import HollowKit
 import HollowServer
 import Testing
 
-@Suite struct APIHandlersTests {
+@Suite(.offCooperativePool) struct APIHandlersTests {
   private static let configuration = ServerConfiguration(seed: 11, token: "secret")
 
   private func client(_ port: Int) throws -> TestClient {

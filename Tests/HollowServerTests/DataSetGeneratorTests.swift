@@ -3,7 +3,7 @@ import Testing
 
 @testable import HollowServer
 
-@Suite struct DataSetGeneratorTests {
+@Suite(.offCooperativePool) struct DataSetGeneratorTests {
   @Test func theSameSeedGivesTheSameAnswers() throws {
     let first = try withServer(ServerConfiguration(seed: 42)) { _, port in
       try (1...3).map { try TestClient(port: port).get("/v3/contents/post/list?page=\($0)").body }

@@ -2,7 +2,7 @@ import HollowKit
 import HollowServer
 import Testing
 
-@Suite struct FaultInjectorTests {
+@Suite(.offCooperativePool) struct FaultInjectorTests {
   private func configuration(_ kind: FailureKind) -> ServerConfiguration {
     ServerConfiguration(failures: FailureInjection(rate: 1, kinds: [kind]))
   }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HollowServer
 
-@Suite struct PNGEncoderTests {
+@Suite(.offCooperativePool) struct PNGEncoderTests {
   @Test(arguments: [(1, 1), (16, 16), (200, 200), (151, 37)])
   func encodesValidPNGs(width: Int, height: Int) {
     let png = PNGEncoder.encode(width: width, height: height) { x, y in (UInt8(x % 256), UInt8(y % 256), 7) }

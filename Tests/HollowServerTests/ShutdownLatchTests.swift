@@ -3,7 +3,7 @@ import Testing
 
 @testable import HollowServer
 
-@Suite struct ShutdownLatchTests {
+@Suite(.offCooperativePool) struct ShutdownLatchTests {
   @Test func firingWakesEveryWaiterOnEveryThread() async {
     let latch = ShutdownLatch()
     let waiters = 8

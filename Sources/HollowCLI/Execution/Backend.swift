@@ -12,7 +12,9 @@ import Foundation
 ///
 /// The embedded server's port changes every run, so its client is configured with a stable
 /// origin (``embeddedOrigin``) that the HTTP layer redirects to the real port: the cache namespace
-/// and the image keys stay the same from one run to the next, and `--offline` finds them.
+/// and the image keys stay the same from one run to the next, and `--offline` finds them. Its
+/// writes are kept in the data folder (``demoStateFolder(_:)``), shared with `serve`, so a post
+/// sent by one command is there for the next.
 struct Backend: Sendable {
   let client: TreeHoleClient
   /// Notices whether the server could not be reached.
@@ -30,9 +32,30 @@ struct Backend: Sendable {
       apiRoot: options.server ?? embeddedOrigin, token: options.token, imageBaseURL: options.imageBase)
   }
 
+  /// Where the demo server keeps its writes: `$XDG_DATA_HOME/hollow` (only if it is an absolute
+  /// path, as the XDG specification requires), else `$HOME/.local/share/hollow`; nil without
+  /// either (the writes then last only while the server runs).
+  static func demoStateFolder(_ variables: [String: String]) -> String? {
+    if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return (data.hasSuffix("/") ? data : data + "/") + "hollow"
+    }
+    if let home = variables["HOME"], !home.isEmpty {
+      return (home.hasSuffix("/") ? home : home + "/") + ".local/share/hollow"
+    }
+    return nil
+  }
+
+  /// Writes what the demo server reported about its kept state (an unreadable file set aside, a
+  /// folder it cannot use) to stderr.
+  static func report(_ server: HollowServer, to environment: CLIEnvironment) {
+    for notice in server.stateNotices { environment.stderr.write("\(HollowCommandLine.name): \(notice)\n") }
+  }
+
   /// The backend of `options`; with `offline`, nothing is started and every request fails as
   /// "not connected" (the loaders send none then).
-  static func connect(_ options: GlobalOptions, offline: Bool) throws(CLIFailure) -> Backend {
+  static func connect(_ options: GlobalOptions, offline: Bool, environment: CLIEnvironment) throws(CLIFailure)
+    -> Backend
+  {
     let configuration = configuration(options)
     if offline {
       let watch = TransportWatch(base: UnreachableHTTPClient())
@@ -42,7 +65,10 @@ struct Backend: Sendable {
       let watch = TransportWatch(base: URLSessionHTTPClient())
       return Backend(client: TreeHoleClient(configuration: configuration, http: watch), watch: watch, embedded: nil)
     }
-    let server = HollowServer(configuration: ServerConfiguration(port: 0))
+    let server = HollowServer(
+      configuration: ServerConfiguration(
+        port: 0, stateFolder: demoStateFolder(environment.variables), resetState: options.resetDemo))
+    report(server, to: environment)
     do {
       try server.start()
     } catch {

@@ -23,8 +23,9 @@ struct CacheLedger: Codable, Sendable, Equatable {
   /// The ledger's key, shared by every namespace.
   static let key = "hollow-cli/v1/statistics"
 
+  /// The folder's ledger; the read is not counted, so `cache stats` does not count itself.
   static func load(from disk: DiskCache) async -> CacheLedger {
-    guard let data = await disk.data(forKey: key) else { return CacheLedger() }
+    guard let data = await disk.entry(forKey: key, counted: false)?.data else { return CacheLedger() }
     return (try? JSONDecoder().decode(CacheLedger.self, from: data)) ?? CacheLedger()
   }
 

@@ -81,9 +81,10 @@ public enum HollowCommandLine {
       if parsed.global.value("server") != nil {
         throw .usage(UsageError("serve runs its own server; --server does not apply", command: commandName))
       }
-      try await ServeRunner(environment: environment, json: options.json).run(serveOptions)
+      try await ServeRunner(environment: environment, json: options.json, resetDemo: options.resetDemo).run(
+        serveOptions)
     case .cache(.path):
-      output.print([try LocalCache.directory(options, environment: environment.variables)])
+      LocalCommandRunner.printPath(try LocalCache.directory(options, environment: environment.variables), to: output)
     case .cache, .export, .import:
       if options.noCache {
         throw .usage(UsageError("\(commandName) works on the cache folder; drop --no-cache", command: commandName))
@@ -99,7 +100,7 @@ public enum HollowCommandLine {
       }
       let local = try LocalCache.open(options, environment: environment.variables, namespace: namespace(options))
       try await closing(local) { () async throws(CLIFailure) in
-        let backend = try Backend.connect(options, offline: options.offline)
+        let backend = try Backend.connect(options, offline: options.offline, environment: environment)
         defer { backend.close() }
         let session = Session(
           backend: backend, local: local, offline: options.offline, commandName: commandName,

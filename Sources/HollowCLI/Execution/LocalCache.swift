@@ -48,12 +48,19 @@ struct LocalCache: Sendable {
     }
   }
 
-  /// This run's counters added to the folder's lifetime ones.
+  /// This run's counters added to the folder's lifetime ones, and the entries and bytes of the user's
+  /// data now (``userStatistics()``).
   func lifetimeStatistics() async -> (CacheLedger, CacheStatistics) {
     let current = await cache.statistics
     var ledger = await CacheLedger.load(from: cache.disk)
     ledger.add(current)
-    return (ledger, current.disk)
+    return (ledger, await userStatistics())
+  }
+
+  /// The disk tier's counters with the entries and bytes of the user's data: the ledger, the CLI's own
+  /// bookkeeping, is not counted (after `cache clear`, stats say 0 entries).
+  func userStatistics() async -> CacheStatistics {
+    await cache.disk.statistics(excludingKeys: [CacheLedger.key])
   }
 
   /// Records this run's counters in the ledger (best effort: a cache that cannot be written only

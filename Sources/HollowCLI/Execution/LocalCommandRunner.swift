@@ -23,14 +23,15 @@ struct LocalCommandRunner: Sendable {
     case .cache(.verify):
       let report: DiskCache.VerificationReport
       do {
-        report = try await local.cache.verify()
+        // Opening the cache already removed what its quick check found; the report tells all of it.
+        report = try await local.cache.verify().adding(opening: local.cache.disk.openingReport)
       } catch {
         throw .failed("cannot verify the cache: \(error)")
       }
       let summary = CacheVerifyReport(report)
       output.options.json ? output.emit(summary) : output.print(summary.lines)
     case .cache(.clear):
-      let before = await local.cache.statistics.disk
+      let before = await local.userStatistics()
       do {
         try await local.cache.removeAll()
       } catch {
@@ -41,7 +42,7 @@ struct LocalCommandRunner: Sendable {
       output.options.json
         ? output.emit(ClearReport(entries: before.entryCount, bytes: before.bytes)) : output.print([text])
     case .cache(.path):
-      output.print([local.directory])
+      Self.printPath(local.directory, to: output)
     case .export(let path, let withImages):
       let summary = try await ArchiveTransfer(local: local).export(to: path, withImages: withImages, server: server)
       output.options.json
@@ -53,6 +54,11 @@ struct LocalCommandRunner: Sendable {
     default:
       throw .failed("\(commandName) needs a backend")
     }
+  }
+
+  /// What `cache path` prints: the folder, or `{"directory": …}` with `--json`.
+  static func printPath(_ directory: String, to output: CommandOutput) {
+    output.options.json ? output.emit(CachePathReport(directory: directory)) : output.print([directory])
   }
 
   private var server: String { Backend.configuration(output.options).apiRoot.absoluteString }
@@ -95,7 +101,7 @@ struct CacheStatsReport: Codable, Sendable, Equatable {
   }
 }
 
-/// What `cache verify` prints.
+/// What `cache verify` prints: what opening the cache removed and what the full check then removed.
 struct CacheVerifyReport: Codable, Sendable, Equatable {
   var checked: Int
   var valid: Int
@@ -103,6 +109,8 @@ struct CacheVerifyReport: Codable, Sendable, Equatable {
   var dropped: [String: Int]
   var expiredRemoved: Int
   var temporariesRemoved: Int
+  /// Why the folder's lock file was replaced ("not a regular file (…)"), if it was.
+  var replacedLockFile: String?
 
   init(_ report: DiskCache.VerificationReport) {
     checked = report.checked
@@ -110,12 +118,25 @@ struct CacheVerifyReport: Codable, Sendable, Equatable {
     dropped = Dictionary(uniqueKeysWithValues: report.dropped.map { ($0.key.description, $0.value) })
     expiredRemoved = report.expiredRemoved
     temporariesRemoved = report.temporariesRemoved
+    replacedLockFile = report.replacedLockFile?.description
   }
 
   enum CodingKeys: String, CodingKey {
     case checked, valid, dropped
     case expiredRemoved = "expired_removed"
     case temporariesRemoved = "temporaries_removed"
+    case replacedLockFile = "replaced_lock_file"
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(checked, forKey: .checked)
+    try container.encode(valid, forKey: .valid)
+    try container.encode(dropped, forKey: .dropped)
+    try container.encode(expiredRemoved, forKey: .expiredRemoved)
+    try container.encode(temporariesRemoved, forKey: .temporariesRemoved)
+    // Always present, null when the lock file was sound, so scripts need not test for the key.
+    try container.encode(replacedLockFile, forKey: .replacedLockFile)
   }
 
   var lines: [String] {
@@ -124,12 +145,19 @@ struct CacheVerifyReport: Codable, Sendable, Equatable {
     if droppedCount > 0 {
       first += " (" + dropped.sorted { $0.key < $1.key }.map { "\($1) \($0)" }.joined(separator: ", ") + ")"
     }
-    return [
+    var lines = [
       first,
       "\(RenderContext.count(expiredRemoved, "expired entry", "expired entries")) removed, "
         + "\(RenderContext.count(temporariesRemoved, "leftover temporary file", "leftover temporary files")) removed",
     ]
+    if let replacedLockFile { lines.append("the lock file was \(replacedLockFile): replaced") }
+    return lines
   }
+}
+
+/// What `cache path --json` prints.
+struct CachePathReport: Codable, Sendable, Equatable {
+  var directory: String
 }
 
 /// What `cache clear --json` prints.

@@ -5,6 +5,8 @@ import HollowServer
 struct ServeRunner: Sendable {
   let environment: CLIEnvironment
   let json: Bool
+  /// `--reset-demo`: forget the kept writes first.
+  var resetDemo = false
 
   /// What `serve --json` prints.
   struct Address: Codable, Equatable {
@@ -20,7 +22,12 @@ struct ServeRunner: Sendable {
   }
 
   func run(_ options: ServeOptions) async throws(CLIFailure) {
-    let server = HollowServer(configuration: options.configuration)
+    var configuration = options.configuration
+    let stateFolder = Backend.demoStateFolder(environment.variables)
+    configuration.stateFolder = stateFolder
+    configuration.resetState = resetDemo
+    let server = HollowServer(configuration: configuration)
+    Backend.report(server, to: environment)
     do {
       try server.start()
     } catch {
@@ -41,6 +48,11 @@ struct ServeRunner: Sendable {
         "try: \(HollowCommandLine.name) --server \(url.absoluteString) timeline",
       ]
       if options.token != nil { lines.append("every request needs the token given with --token") }
+      if let stateFolder, server.keepsState {
+        lines.append("writes are kept in \(stateFolder) (--reset-demo starts over)")
+      } else {
+        lines.append("writes last only while the server runs")
+      }
       lines.append("press Ctrl-C to stop")
       environment.stdout.write(lines.map { $0 + "\n" }.joined())
     }

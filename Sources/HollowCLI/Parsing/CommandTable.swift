@@ -24,6 +24,11 @@ public enum CommandTable {
       help: "the cache folder (env HOLLOW_CACHE_DIR); default $XDG_CACHE_HOME/hollow, else ~/.cache/hollow"),
     OptionSpec("offline", help: "send nothing: show only what the cache holds"),
     OptionSpec("no-cache", help: "neither read nor write the cache folder (this run loads everything)"),
+    OptionSpec(
+      "reset-demo",
+      help:
+        "the demo server forgets its kept posts, comments, follows and votes (in $XDG_DATA_HOME/hollow) and starts over"
+    ),
     OptionSpec("connections", value: "N", help: "requests at once per host, 1-256; default 16"),
     OptionSpec("help", short: "h", help: "show help"),
     OptionSpec("version", help: "show the version"),

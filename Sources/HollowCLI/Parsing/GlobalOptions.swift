@@ -32,6 +32,8 @@ public struct GlobalOptions: Sendable, Equatable {
   public var offline = false
   /// `--no-cache`: neither read nor write the cache folder (a throwaway one serves this run).
   public var noCache = false
+  /// `--reset-demo`: the demo server (embedded or `serve`) forgets the writes it kept and starts over.
+  public var resetDemo = false
   /// `--connections`: requests at once per host, over pages, images and cited posts.
   public var connections = HostLimiter.defaultLimitPerHost
   /// The range `--connections` accepts.
@@ -72,6 +74,11 @@ public struct GlobalOptions: Sendable, Equatable {
     }
     offline = parsed.flag("offline")
     noCache = parsed.flag("no-cache")
+    resetDemo = parsed.flag("reset-demo")
+    if resetDemo, server != nil, command != "serve" {
+      throw UsageError(
+        "--reset-demo starts the demo server's data over; it does not apply with --server", command: command)
+    }
     if let text = parsed.value("connections") {
       guard let value = Int(text), Self.connectionRange.contains(value) else {
         throw UsageError("--connections needs a whole number from 1 to 256, not '\(text)'", command: command)

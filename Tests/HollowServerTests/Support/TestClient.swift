@@ -32,10 +32,21 @@ final class TestClient {
   private var buffer: [UInt8] = []
   var token: String?
 
-  init(port: Int, token: String? = nil) throws {
+  /// Connects to the server on `port` from `source` (any loopback address: 127.0.0.2 is another peer).
+  init(port: Int, token: String? = nil, from source: String = "127.0.0.1") throws {
     self.token = token
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw TestClientError(description: "socket failed") }
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    let bound = withUnsafePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else {
+      close(fd)
+      throw TestClientError(description: "bind to \(source) failed: errno \(errno)")
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
@@ -126,15 +137,30 @@ final class TestClient {
 
   /// Reads until the server closes; `closed` is false when the deadline passed first.
   func readUntilClosed(timeout: Duration = .seconds(10)) -> (bytes: [UInt8], closed: Bool) {
+    let (bytes, ending) = readUntilEnd(timeout: timeout)
+    return (bytes, ending != .timedOut)
+  }
+
+  /// How a connection ended for the client.
+  enum Ending: Equatable {
+    /// An orderly close (FIN): every byte the server sent arrived.
+    case closed
+    /// A reset (RST), which may have destroyed bytes the server sent.
+    case reset
+    case timedOut
+  }
+
+  /// Reads until the server closes or resets the connection, or `timeout` passes.
+  func readUntilEnd(timeout: Duration = .seconds(10)) -> (bytes: [UInt8], ending: Ending) {
     let deadline = ContinuousClock.now + timeout
     while true {
       do {
         try fill(until: deadline)
-      } catch let error as TestClientError where error.description == "closed" {
+      } catch let error as TestClientError where error.description == "closed" || error.description == "reset" {
         defer { buffer.removeAll() }
-        return (buffer, true)
+        return (buffer, error.description == "closed" ? .closed : .reset)
       } catch {
-        return (buffer, false)
+        return (buffer, .timedOut)
       }
     }
   }
@@ -148,6 +174,7 @@ final class TestClient {
     guard poll(&entry, 1, millis) > 0 else { throw TestClientError(description: "timed out") }
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    if count < 0, errno == ECONNRESET { throw TestClientError(description: "reset") }
     guard count > 0 else { throw TestClientError(description: "closed") }
     buffer += chunk[0..<count]
   }
