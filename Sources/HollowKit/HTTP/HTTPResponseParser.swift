@@ -190,11 +190,11 @@ struct HTTPResponseParser {
   }
 
   /// The status line and header fields of a head, checked.
-  private static func parseHead(_ lines: [ArraySlice<UInt8>]) throws(TransportFailure) -> (Int, HeadFields) {
+  private static func parseHead(_ lines: [ArraySlice<UInt8>]) throws(TransportFailure) -> (Int, ResponseHeadFields) {
     guard let statusLine = lines.first, let status = statusCode(statusLine) else {
       throw .malformedResponse("the answer does not start with an HTTP/1.x status line")
     }
-    var fields = HeadFields()
+    var fields = ResponseHeadFields()
     for line in lines.dropFirst() where !line.isEmpty {
       guard line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else {
         throw .malformedResponse("a header is folded over several lines")
@@ -249,48 +249,6 @@ struct HTTPResponseParser {
       true
     default:
       "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
-  }
-}
-
-extension HTTPResponseParser {
-  /// The header fields of a head, with the framing ones checked as they are added.
-  fileprivate struct HeadFields {
-    /// Repeated names joined with ", ", under the first spelling.
-    var fields: [String: String] = [:]
-    var contentLength: Int?
-    var transferEncoding: [String]?
-
-    /// Lowercased name to the spelling used in ``fields``.
-    private var spellings: [String: String] = [:]
-
-    mutating func add(name: String, value: String) throws(TransportFailure) {
-      let lowercased = name.lowercased()
-      switch lowercased {
-      case "content-length":
-        for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-          let text = Self.trimmed(item)
-          guard !text.isEmpty, text.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }),
-            let length = Int(text),
-            contentLength == nil || contentLength == length
-          else { throw .malformedResponse("the Content-Length is invalid or repeated with another value") }
-          contentLength = length
-        }
-      case "transfer-encoding":
-        transferEncoding = (transferEncoding ?? []) + value.split(separator: ",").map { Self.trimmed($0).lowercased() }
-      default:
-        break
-      }
-      if let key = spellings[lowercased] {
-        fields[key, default: ""] += ", " + value
-      } else {
-        spellings[lowercased] = name
-        fields[name] = value
-      }
-    }
-
-    private static func trimmed(_ text: Substring) -> String {
-      String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -23,7 +22,7 @@ import FoundationNetworking
 /// ```
 final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
-  private let delegate: SessionDelegate
+  private let delegate: ExchangeDelegate
 
   init(idle: Duration, maximumConnectionsPerHost: Int) {
     let configuration = URLSessionConfiguration.ephemeral
@@ -35,7 +34,7 @@ final class URLSessionTransport: HTTPTransport {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.urlCache = nil
-    let delegate = SessionDelegate()
+    let delegate = ExchangeDelegate()
     self.delegate = delegate
     session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
@@ -94,132 +93,5 @@ final class URLSessionTransport: HTTPTransport {
       // The code only: URLError's own description includes the URL.
       return .other("the network layer failed with URLError \(urlError.code.rawValue)")
     }
-  }
-}
-
-/// Routes `URLSession`'s delegate calls to the ``ResponseCollector`` of each task.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-  private let collectors = Mutex<[Int: ResponseCollector]>([:])
-
-  func register(_ collector: ResponseCollector, for task: URLSessionTask) {
-    collectors.withLock { $0[task.taskIdentifier] = collector }
-  }
-
-  func unregister(_ task: URLSessionTask) {
-    _ = collectors.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-  }
-
-  private func collector(_ task: URLSessionTask) -> ResponseCollector? {
-    collectors.withLock { $0[task.taskIdentifier] }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    // Never followed here: the 30x becomes the response and NetworkHTTPClient's policy decides.
-    completionHandler(nil)
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    let proceed = collector(dataTask)?.receive(response) ?? false
-    completionHandler(proceed ? .allow : .cancel)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    collector(dataTask)?.receive(data)
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    collector(task)?.complete(error: error, url: task.originalRequest?.url, finalResponse: task.response)
-  }
-}
-
-/// The answer of one data task as it streams in, cut off at `limit` bytes.
-private final class ResponseCollector: Sendable {
-  private struct State {
-    var status = 0
-    var headers: [String: String] = [:]
-    var body = Data()
-  }
-
-  private let limit: Int
-  private let pending: PendingExchange
-  private let state = Mutex(State())
-
-  init(limit: Int, pending: PendingExchange) {
-    self.limit = limit
-    self.pending = pending
-  }
-
-  /// Records the status and headers; false (and the exchange fails) when the announced length is over the limit.
-  func receive(_ response: URLResponse) -> Bool {
-    guard let http = response as? HTTPURLResponse else {
-      pending.finish(.failure(.malformedResponse("the answer is not HTTP")))
-      return false
-    }
-    record(http)
-    let announced = http.expectedContentLength
-    guard announced <= Int64(limit) else {
-      pending.finish(.failure(.tooLarge(limit: limit, announced: Int(clamping: announced))))
-      return false
-    }
-    return true
-  }
-
-  private func record(_ http: HTTPURLResponse) {
-    var headers: [String: String] = [:]
-    for case (let name as String, let value as String) in http.allHeaderFields {
-      headers[name] = value
-    }
-    state.withLock { state in
-      state.status = http.statusCode
-      state.headers = headers
-      state.body = Data()
-    }
-  }
-
-  func receive(_ data: Data) {
-    // After the end (a limit, the deadline) data may still arrive until the cancellation lands: dropped.
-    guard !pending.isFinished else { return }
-    let overflow = state.withLock { state -> Bool in
-      guard state.body.count + data.count <= limit else {
-        state.body = Data()
-        return true
-      }
-      state.body.append(data)
-      return false
-    }
-    if overflow { pending.finish(.failure(.tooLarge(limit: limit, announced: nil))) }
-  }
-
-  /// Ends the exchange; `finalResponse` stands in when the delegate never heard of one (FoundationNetworking
-  /// does not announce a 30x it could not follow, such as one without a `Location`).
-  func complete(error: (any Error)?, url: URL?, finalResponse: URLResponse?) {
-    if let error {
-      pending.finish(.failure(URLSessionTransport.failure(for: error, url: url)))
-      return
-    }
-    if state.withLock({ $0.status == 0 }) {
-      guard let http = finalResponse as? HTTPURLResponse else {
-        pending.finish(.failure(.malformedResponse("no HTTP answer arrived")))
-        return
-      }
-      record(http)
-    }
-    let response = state.withLock { state in
-      HTTPClientResponse(status: state.status, headers: state.headers, body: state.body)
-    }
-    pending.finish(.success(response))
-  }
-}
-
-extension Duration {
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }
