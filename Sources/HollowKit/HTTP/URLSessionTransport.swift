@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -21,11 +22,13 @@ import FoundationNetworking
 /// let response = try await transport.exchange(request, deadline: .now + .seconds(60), total: .seconds(60))
 /// ```
 final class URLSessionTransport: HTTPTransport {
-  private let session: URLSession
-  private let delegate: ExchangeDelegate
+  private let configuration: URLSessionConfiguration
+  private let delegate = ExchangeDelegate()
+  /// Made on first use: a client that only speaks plain http over sockets never starts URLSession's threads.
+  private let session = Mutex<URLSession?>(nil)
 
   init(idle: Duration, maximumConnectionsPerHost: Int) {
-    let configuration = URLSessionConfiguration.ephemeral
+    configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
     // FoundationNetworking truncates this to whole seconds (0.5 s would time out at once).
     configuration.timeoutIntervalForRequest = max(1, idle.timeInterval.rounded(.up))
@@ -34,19 +37,28 @@ final class URLSessionTransport: HTTPTransport {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.urlCache = nil
-    let delegate = ExchangeDelegate()
-    self.delegate = delegate
-    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
 
   deinit {
-    session.invalidateAndCancel()
+    // Like cancel(), invalidating waits for the session's work queue, busy for seconds under a flood:
+    // never on the thread that drops the client (often one of the few cooperative ones).
+    guard let session = session.withLock({ $0 }) else { return }
+    DispatchQueue.global().async { session.invalidateAndCancel() }
+  }
+
+  private var activeSession: URLSession {
+    session.withLock { session in
+      if let session { return session }
+      let made = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+      session = made
+      return made
+    }
   }
 
   func exchange(_ request: HTTPClientRequest, deadline: ContinuousClock.Instant, total: Duration)
     async throws(TransportFailure) -> HTTPClientResponse
   {
-    let task = session.dataTask(with: Self.urlRequest(for: request))
+    let task = activeSession.dataTask(with: Self.urlRequest(for: request))
     // FoundationNetworking's cancel() waits for its busy work queue (seconds, under a flood): never on
     // the canceller's thread (a cooperative one, or the delegate queue that must keep draining).
     let pending = PendingExchange(abandon: { DispatchQueue.global().async { task.cancel() } })
