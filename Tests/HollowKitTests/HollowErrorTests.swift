@@ -75,7 +75,7 @@ import Testing
     let transport = await ClientFixtures.failure { () async throws(HollowError) in
       try await client.perform(RandomListRequest.self, .init())
     }
-    #expect(transport?.description == "post/randomlist: network failure: reset by <token>")
+    #expect(transport?.description == "post/randomlist: network failure: reset by <token>; try again")
   }
 
   @Test func everyKindHasReadableText() {
@@ -86,7 +86,8 @@ import Testing
     ].map { HollowError(request: "r", kind: $0).description }
     #expect(
       texts == [
-        "r: invalid input: page must be 1...150, not 0", "r: the request timed out",
+        "r: invalid input: page must be 1...150, not 0",
+        "r: the server stopped sending (nothing arrived within the idle timeout); try again later",
         "r: the upload is too large (HTTP 413); an image may be at most 2 MB", "r: unexpected HTTP status 502",
         "r: field `a`: missing", "r: the token is missing or expired, log in again",
         "r: no such post (server says: gone)",

@@ -122,7 +122,28 @@ import Testing
       let http = StubHTTPClient { _ in F.response(F.png(width: 4, height: 3)) }
       let images = ImageLoader(http: http, cache: cache, limiter: HostLimiter(), maximumBytes: 10)
       let size = F.png(width: 4, height: 3).count
-      await #expect(throws: ImageLoadError.tooLarge(size: size, limit: 10)) { try await images.image(at: url) }
+      await #expect(throws: ImageLoadError.tooLarge(announced: size, limit: 10)) { try await images.image(at: url) }
+      // The limit travels with the request, so a real client stops reading there.
+      #expect(http.requests.map(\.maximumResponseBytes) == [10])
+    }
+  }
+
+  @Test func aHugeImageStopsDownloadingAtTheLimit() async throws {
+    // A 2 GB announced image, and an endless one: neither is buffered before the limit is checked.
+    let announced = try HostileServer { _ in .flood(contentLength: 2_000_000_000) }
+    defer { announced.stop() }
+    let endless = try HostileServer { _ in .endlessChunks }
+    defer { endless.stop() }
+    try await F.withCache { cache, _ in
+      let images = ImageLoader(http: NetworkHTTPClient(), cache: cache, limiter: HostLimiter())
+      let limit = ImageLoader.defaultMaximumBytes
+      await #expect(throws: ImageLoadError.tooLarge(announced: 2_000_000_000, limit: limit)) {
+        try await images.image(at: announced.url("/images/huge.png"))
+      }
+      await #expect(throws: ImageLoadError.tooLarge(announced: nil, limit: limit)) {
+        try await images.image(at: endless.url("/images/endless.png"))
+      }
+      #expect(await cache.data(forKey: CacheKeys.image(announced.url("/images/huge.png"))) == nil)
     }
   }
 

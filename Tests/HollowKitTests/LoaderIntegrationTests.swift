@@ -157,7 +157,13 @@ import Testing
       #expect(references.count > 3)
       let downloads = references.map { reference in Task { try await loaders.images.image(reference) } }
       #expect(await F.eventually { Self.imageRequests(slow.server).count == 3 })
-      for download in downloads { download.cancel() }
+      // The queued downloads are cancelled first: a cancelled request frees its permit at once, and a
+      // queued download not yet cancelled would take it and start (the race behind 4 or 6 requests here).
+      let started = Set(Self.imageRequests(slow.server).map(\.path))
+      let isRunning = references.map { started.contains($0.url.path) }
+      #expect(isRunning.count(where: { $0 }) == 3)
+      for (download, running) in zip(downloads, isRunning) where !running { download.cancel() }
+      for (download, running) in zip(downloads, isRunning) where running { download.cancel() }
       for download in downloads {
         await #expect(throws: ImageLoadError.cancelled) { try await download.value }
       }

@@ -97,7 +97,7 @@ import Testing
       #expect(
         last
           == PostDetailSnapshot(
-            pid: 5, status: .failure("post/detail: the request timed out"), post: Self.post(updatedAt: 7),
+            pid: 5, status: .failure("post/detail: \(TransportFailure.timedOut)"), post: Self.post(updatedAt: 7),
             comments: [Self.old]))
       #expect(await details.store.comments(5) == CachedComments(comments: [Self.old], asOf: 7))
     }

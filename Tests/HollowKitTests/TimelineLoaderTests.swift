@@ -216,6 +216,21 @@ import Testing
     }
   }
 
+  @Test func cancellingTheTimelineEndsItOnlyAfterItsRequestReturned() async throws {
+    // The race behind the flaky cancellingDuringTheSlowPageRequestEndsTheTimelineAtOnce: the subscriber
+    // saw the end while the cancelled page request was still unwinding, holding its permit.
+    try await F.withCache { cache, _ in
+      let http = SlowUnwindHTTPClient(unwindYields: 1000)
+      let loaders = Self.loaders(cache, http: http)
+      let consumer = Task { await loaders.timeline.timeline(pages: [1, 2]).allValues() }
+      #expect(await F.eventually { http.heldCount == 1 })
+      consumer.cancel()
+      #expect(await consumer.value.isEmpty)
+      #expect(http.returnedCount == 1)
+      #expect(loaders.limiter.activeCount(for: ClientFixtures.apiRoot) == 0)
+    }
+  }
+
   @Test func cancellingTheTimelineCancelsEveryDownload() async throws {
     try await F.withCache { cache, _ in
       let http = GateHTTPClient(

@@ -37,7 +37,7 @@ struct ArchiveTransfer: Sendable {
     } catch let error as ArchiveError {
       throw .failed("cannot export: \(error)")
     } catch {
-      throw .failed("cannot write the archive '\(path)': \(error.localizedDescription)")
+      throw .failed("cannot write the archive '\(path)': \(FileProblem(error, path: path, access: .write))")
     }
     return ArchiveSummary(file: path, entries: entries)
   }
@@ -47,7 +47,7 @@ struct ArchiveTransfer: Sendable {
     do {
       bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
-      throw .failed("cannot read the archive '\(path)': \(error.localizedDescription)")
+      throw .failed("cannot read the archive '\(path)': \(FileProblem(error, path: path, access: .read))")
     }
     let archive: HollowArchive
     do {

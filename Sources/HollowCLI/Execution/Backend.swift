@@ -62,7 +62,7 @@ struct Backend: Sendable {
       return Backend(client: TreeHoleClient(configuration: configuration, http: watch), watch: watch, embedded: nil)
     }
     if options.server != nil {
-      let watch = TransportWatch(base: URLSessionHTTPClient())
+      let watch = TransportWatch(base: NetworkHTTPClient())
       return Backend(client: TreeHoleClient(configuration: configuration, http: watch), watch: watch, embedded: nil)
     }
     let server = HollowServer(
@@ -75,7 +75,7 @@ struct Backend: Sendable {
       throw .failed("cannot start the embedded server: \(error)")
     }
     guard let root = server.baseURL else { throw .failed("the embedded server did not report its address") }
-    let redirect = OriginRedirect(base: URLSessionHTTPClient(), from: embeddedOrigin, to: root)
+    let redirect = OriginRedirect(base: NetworkHTTPClient(), from: embeddedOrigin, to: root)
     let watch = TransportWatch(base: redirect)
     return Backend(client: TreeHoleClient(configuration: configuration, http: watch), watch: watch, embedded: server)
   }

@@ -18,7 +18,7 @@ struct ImageFolder: Sendable {
       throw .failed("--save-images: cannot create the folder '\(path)': \(failure)")
     }
     guard access(path, W_OK) == 0 else {
-      throw .failed("--save-images: cannot write to the folder '\(path)': \(String(cString: strerror(errno)))")
+      throw .failed("--save-images: cannot write to the folder '\(path)': \(FileProblem(code: errno, access: .write))")
     }
     self.path = path
   }
@@ -28,11 +28,11 @@ struct ImageFolder: Sendable {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       prefix += component + "/"
-      if mkdir(prefix, 0o755) != 0, errno != EEXIST { return String(cString: strerror(errno)) }
+      if mkdir(prefix, 0o755) != 0, errno != EEXIST { return FileProblem(code: errno, access: .write).description }
     }
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-      return "it is not a folder"
+      return "it is a file, not a folder; choose another path"
     }
     return nil
   }
@@ -64,7 +64,7 @@ struct ImageFolder: Sendable {
           try image.data.write(to: file, options: .atomic)
           saved.append(name)
         } catch {
-          problems.append("\(name): cannot write: \(Self.reason(error))")
+          problems.append("\(name): cannot write: \(FileProblem(error, path: file.path, access: .write))")
         }
       case .failure(let error):
         problems.append("\(name): \(error)")
@@ -78,13 +78,5 @@ struct ImageFolder: Sendable {
     guard problems.isEmpty else {
       throw .failed("--save-images: " + problems.sorted().joined(separator: "; "))
     }
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let underlying, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return error.localizedDescription
   }
 }

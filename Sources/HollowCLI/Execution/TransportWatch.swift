@@ -11,7 +11,7 @@ import Foundation
 /// all, cancellations aside), so a command can say "offline" instead of repeating each failure.
 ///
 /// ```swift
-/// let watch = TransportWatch(base: URLSessionHTTPClient())
+/// let watch = TransportWatch(base: NetworkHTTPClient())
 /// let client = TreeHoleClient(configuration: configuration, http: watch)
 /// ...
 /// if let failure = watch.unreachable { print("offline: \(failure)") }

@@ -9,6 +9,7 @@ import Foundation
 /// ```swift
 /// let response = try await http.send(request)
 /// if response.status == 200 { print(String(decoding: response.body, as: UTF8.self)) }
+/// response.header("content-type")  // "application/json", whatever the server's spelling
 /// ```
 public struct HTTPClientResponse: Sendable, Equatable {
   public var status: Int
@@ -20,5 +21,11 @@ public struct HTTPClientResponse: Sendable, Equatable {
     self.status = status
     self.headers = headers
     self.body = body
+  }
+
+  /// The value of the header `name`, compared case-insensitively.
+  public func header(_ name: String) -> String? {
+    let wanted = name.lowercased()
+    return headers.first { $0.key.lowercased() == wanted }?.value
   }
 }

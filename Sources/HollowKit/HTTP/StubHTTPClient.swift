@@ -8,6 +8,8 @@ import Foundation
 
 /// An ``HTTPClient`` for tests: answers from a closure and records every request it was given.
 ///
+/// Like every client it refuses a body over the request's ``HTTPClientRequest/maximumResponseBytes``.
+///
 /// ```swift
 /// let http = StubHTTPClient { request in
 ///   .success(HTTPClientResponse(status: 200, body: Data(#"{"code":0,"data":[]}"#.utf8)))
@@ -40,6 +42,10 @@ public final class StubHTTPClient: HTTPClient {
   public func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
     log.withLock { $0.append(request) }
     if Task.isCancelled { throw .cancelled }
-    return try responder(request).get()
+    let response = try responder(request).get()
+    guard response.body.count <= request.maximumResponseBytes else {
+      throw .tooLarge(limit: request.maximumResponseBytes, announced: response.body.count)
+    }
+    return response
   }
 }

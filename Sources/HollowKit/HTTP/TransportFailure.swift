@@ -1,27 +1,79 @@
-/// Why an HTTP exchange produced no response at all.
+/// Why an HTTP exchange produced no usable response.
+///
+/// Every case's ``description`` is a sentence for the user: what happened and what to do. None
+/// contains a URL's path or query, a header or the token.
 ///
 /// ```swift
 /// do { _ = try await http.send(request) } catch .cancelled { return } catch { print(error) }
+/// // "the answer is larger than the limit of 16 MiB (the server announced 2000000000 bytes); ..."
 /// ```
 public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The server could not be reached (refused, unknown host, offline).
+  /// The server could not be reached: the connection was refused or the network is down.
   case notConnected
+  /// The server's host name does not resolve.
+  case hostNotFound
   /// The connection closed before a complete response arrived.
   case connectionLost
-  /// No response within the configured timeout.
+  /// The server sent nothing for longer than the idle timeout (``HTTPTimeouts/idle``).
   case timedOut
+  /// The whole exchange took longer than `total` (``HTTPTimeouts/total``), however slowly the
+  /// server kept sending.
+  case deadlineExceeded(total: Duration)
   /// The request was cancelled, usually because its Swift task was.
   case cancelled
-  /// Any other failure, with the system's description.
+  /// The answer is larger than the request accepts (``HTTPClientRequest/maximumResponseBytes``);
+  /// `announced` is the server's `Content-Length`, when it sent one. Nothing more was read.
+  case tooLarge(limit: Int, announced: Int?)
+  /// The server redirected somewhere the client does not follow.
+  case redirectRefused(RedirectRefusal)
+  /// The answer is not HTTP/1.x as the client understands it (the reason says where it broke).
+  case malformedResponse(String)
+  /// The URL's scheme is not `http` or `https`.
+  case unsupportedURL(scheme: String)
+  /// The request cannot be sent as given (for example a header value with a line break).
+  case invalidRequest(String)
+  /// A secure (https) connection could not be set up: an untrusted certificate or a TLS failure.
+  case secureConnectionFailed
+  /// Any other failure, with a short reason that contains no URL.
   case other(String)
 
   public var description: String {
     switch self {
+    // Kept short: the CLI quotes it in its offline notice ("offline: showing cached data ... (cannot connect ...)").
     case .notConnected: "cannot connect to the server"
-    case .connectionLost: "the connection was lost before the answer arrived"
-    case .timedOut: "the request timed out"
+    case .hostNotFound: "cannot find the server: its host name does not resolve; check the address and the network"
+    case .connectionLost: "the connection closed before the whole answer arrived; try again"
+    case .timedOut: "the server stopped sending (nothing arrived within the idle timeout); try again later"
+    case .deadlineExceeded(let total):
+      "the answer did not complete within \(Self.seconds(total)), the limit for one request; the server is too slow "
+        + "or stalling, try again later"
     case .cancelled: "the request was cancelled"
-    case .other(let reason): "network failure: \(reason)"
+    case .tooLarge(let limit, let announced):
+      "the answer is larger than the limit of \(Self.bytes(limit))"
+        + (announced.map { " (the server announced \($0) bytes)" } ?? "") + "; it was not read further"
+    case .redirectRefused(let refusal): refusal.description
+    case .malformedResponse(let reason):
+      "the server's answer is not valid HTTP (\(reason)); check that the address points to a tree-hole server"
+    case .unsupportedURL(let scheme):
+      "cannot send a request to a '\(scheme)' address; only http:// and https:// are supported"
+    case .invalidRequest(let reason): "the request cannot be sent: \(reason)"
+    case .secureConnectionFailed:
+      "a secure connection to the server could not be made (untrusted certificate or TLS failure); check the address"
+    case .other(let reason): "network failure: \(reason); try again"
     }
+  }
+
+  /// `limit` in the largest whole binary unit, e.g. "16 MiB", or bytes.
+  static func bytes(_ count: Int) -> String {
+    if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+    if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+    return "\(count) bytes"
+  }
+
+  /// `duration` as "30 s" or "250 ms".
+  static func seconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if attoseconds == 0 { return "\(seconds) s" }
+    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
   }
 }

@@ -25,7 +25,7 @@ public final class ImageLoader: Sendable {
   public let limiter: HostLimiter
   /// How long a stored image lives; nil uses the disk cache's default.
   public let timeToLive: Duration?
-  /// The largest answer accepted, in bytes.
+  /// The largest answer accepted, in bytes: the download stops there (see ``HTTPClientRequest/maximumResponseBytes``).
   public let maximumBytes: Int
 
   private let http: any HTTPClient
@@ -134,21 +134,24 @@ public final class ImageLoader: Sendable {
   }
 
   private func download(_ url: URL, expected: ImageMetadata?) async -> Result<LoadedImage, ImageLoadError> {
-    let request = HTTPClientRequest(method: .get, url: url, headers: ["Accept": "image/*"])
+    let request = HTTPClientRequest(
+      method: .get, url: url, headers: ["Accept": "image/*"], maximumResponseBytes: maximumBytes)
     let response: HTTPClientResponse?
     do {
       response = try await limiter.withPermit(for: url) { () async throws(TransportFailure) in
         counters.countRequest()
         return try await http.send(request)
       }
+    } catch .cancelled {
+      return .failure(.cancelled)
+    } catch .tooLarge(let limit, let announced) {
+      // The client stopped reading at the limit: the image never filled memory.
+      return .failure(.tooLarge(announced: announced, limit: limit))
     } catch {
-      return .failure(error == .cancelled ? .cancelled : .transport(error))
+      return .failure(.transport(error))
     }
     guard let response else { return .failure(.cancelled) }
     guard response.status == 200 else { return .failure(.httpStatus(response.status)) }
-    guard response.body.count <= maximumBytes else {
-      return .failure(.tooLarge(size: response.body.count, limit: maximumBytes))
-    }
     let header: ImageHeader
     do {
       header = try ImageHeader(parsing: response.body)

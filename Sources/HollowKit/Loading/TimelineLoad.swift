@@ -19,10 +19,13 @@ public struct TimelineLoad: Publisher {
   ///
   /// The run's task reports through an `AsyncStream` whose buffer holds at most one step per page and
   /// part; the stream ends (and cancels the run) when the subscribing task is cancelled or the
-  /// iterator is dropped.
+  /// iterator is dropped. An iterator that ends early waits for the cancelled run to return, so when
+  /// the subscriber's loop is over no load of the run is still holding a ``HostLimiter`` permit or a
+  /// connection.
   public struct Iterator: AsyncIteratorProtocol {
     private let run: TimelineRun
     private var steps: AsyncStream<TimelineRun.Event>.Iterator?
+    private var runTask: Task<Void, Never>?
     private var sequencer: TimelineSequencer
     private var events: [TimelineEvent]
     private var ended = false
@@ -39,39 +42,45 @@ public struct TimelineLoad: Publisher {
 
     public mutating func next(isolation actor: isolated (any Actor)?) async -> TimelineEvent? {
       while true {
-        guard !Task.isCancelled else { return finish() }
+        guard !Task.isCancelled else { return await finish(isolation: actor) }
         if !events.isEmpty { return events.removeFirst() }
         if ended { return nil }
-        if steps == nil { steps = Self.start(run) }
+        if steps == nil { (steps, runTask) = Self.start(run) }
         guard let step = await steps?.next(isolation: actor) else {
           ended = true
           let rest = sequencer.drain()
           events += rest.events
-          if rest.stop { return finish() }
+          if rest.stop { return await finish(isolation: actor) }
           continue
         }
         let output = sequencer.receive(step)
         events += output.events
-        if output.stop { return finish() }
+        if output.stop { return await finish(isolation: actor) }
       }
     }
 
     /// Runs `run` in its own task, cancelled when the stream ends early.
-    private static func start(_ run: TimelineRun) -> AsyncStream<TimelineRun.Event>.Iterator {
+    private static func start(_ run: TimelineRun) -> (AsyncStream<TimelineRun.Event>.Iterator, Task<Void, Never>) {
       let (stream, continuation) = AsyncStream.makeStream(of: TimelineRun.Event.self)
       let task = Task {
         await run.run { continuation.yield($0) }
         continuation.finish()
       }
       continuation.onTermination = { _ in task.cancel() }
-      return stream.makeAsyncIterator()
+      return (stream.makeAsyncIterator(), task)
     }
 
-    /// Drops the pending events, cancels the run (the stream's iterator goes) and ends the stream.
-    private mutating func finish() -> TimelineEvent? {
+    /// Drops the pending events, cancels the run and waits for it to return, and ends the stream.
+    ///
+    /// Without the wait the subscriber could see the end while a cancelled request was still unwinding
+    /// (its permit not yet released, its connection not yet closed).
+    private mutating func finish(isolation actor: isolated (any Actor)?) async -> TimelineEvent? {
+      runTask?.cancel()
       steps = nil
       ended = true
       events = []
+      await runTask?.value
+      runTask = nil
       return nil
     }
   }

@@ -19,16 +19,24 @@ public struct ClientConfiguration: Sendable, Equatable {
   public var imageBaseURL: URL
   /// Sent as `v=v<appVersion>` on every request.
   public var appVersion: String
+  /// The largest API answer read, in bytes (see ``HTTPClientRequest/maximumResponseBytes``).
+  public var maximumAnswerBytes: Int
 
   /// The `device` value the original iOS client sends.
   public static let deviceCode = "2"
 
-  /// - Parameter imageBaseURL: defaults to `<apiRoot>/images/`.
-  public init(apiRoot: URL, token: String? = nil, imageBaseURL: URL? = nil, appVersion: String = "3.0.0") {
+  /// - Parameters:
+  ///   - imageBaseURL: defaults to `<apiRoot>/images/`.
+  ///   - maximumAnswerBytes: defaults to ``HTTPClientRequest/defaultMaximumResponseBytes`` (16 MiB).
+  public init(
+    apiRoot: URL, token: String? = nil, imageBaseURL: URL? = nil, appVersion: String = "3.0.0",
+    maximumAnswerBytes: Int = HTTPClientRequest.defaultMaximumResponseBytes
+  ) {
     self.apiRoot = apiRoot
     self.token = token
     self.imageBaseURL = imageBaseURL ?? apiRoot.appendingPathComponent("images", isDirectory: true)
     self.appVersion = appVersion
+    self.maximumAnswerBytes = maximumAnswerBytes
   }
 
   /// The URL of an image path such as `post.imagePath`.

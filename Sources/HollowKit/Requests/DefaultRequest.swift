@@ -94,9 +94,13 @@ extension DefaultRequest {
     }
     var headers: [String: String] = ["Accept": "application/json"]
     if let token = configuration.token { headers["TOKEN"] = token }
-    guard method == .post else { return HTTPClientRequest(method: .get, url: url, headers: headers) }
+    let limit = configuration.maximumAnswerBytes
+    guard method == .post else {
+      return HTTPClientRequest(method: .get, url: url, headers: headers, maximumResponseBytes: limit)
+    }
     headers["Content-Type"] = "application/x-www-form-urlencoded"
-    return HTTPClientRequest(method: .post, url: url, headers: headers, body: Data(FormField.encode(fields).utf8))
+    return HTTPClientRequest(
+      method: .post, url: url, headers: headers, body: Data(FormField.encode(fields).utf8), maximumResponseBytes: limit)
   }
 
   /// Checks the status and `code`, then decodes ``Result``.

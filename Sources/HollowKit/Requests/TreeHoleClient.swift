@@ -14,10 +14,10 @@ public struct TreeHoleClient: Sendable {
   public var configuration: ClientConfiguration
   public var http: any HTTPClient
 
-  /// - Parameter http: defaults to a new ``URLSessionHTTPClient``.
+  /// - Parameter http: defaults to a new ``NetworkHTTPClient``.
   public init(configuration: ClientConfiguration, http: (any HTTPClient)? = nil) {
     self.configuration = configuration
-    self.http = http ?? URLSessionHTTPClient()
+    self.http = http ?? NetworkHTTPClient()
   }
 
   /// The same client acting as another user (or as nobody, with `nil`).

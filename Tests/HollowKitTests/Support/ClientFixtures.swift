@@ -58,14 +58,14 @@ struct TestServer {
 
   init(
     _ configuration: ServerConfiguration = ServerConfiguration(seed: 7, token: ClientFixtures.token),
-    clientToken: String? = ClientFixtures.token, timeouts: HTTPTimeouts = HTTPTimeouts(request: .seconds(20))
+    clientToken: String? = ClientFixtures.token, timeouts: HTTPTimeouts = HTTPTimeouts(idle: .seconds(20))
   ) throws {
     server = HollowServer(configuration: configuration)
     let port = try server.start()
     let root = URL(string: "http://127.0.0.1:\(port)")!
     client = TreeHoleClient(
       configuration: ClientConfiguration(apiRoot: root, token: clientToken),
-      http: URLSessionHTTPClient(timeouts: timeouts))
+      http: NetworkHTTPClient(timeouts: timeouts))
   }
 
   /// Shuts down; prompt even while a connection waits out simulated latency.

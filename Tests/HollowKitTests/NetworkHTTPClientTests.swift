@@ -3,7 +3,9 @@ import HollowKit
 import HollowServer
 import Testing
 
-@Suite struct URLSessionHTTPClientTests {
+@Suite struct NetworkHTTPClientTests {
+  static let transports: [NetworkHTTPClient.PlainHTTP] = [.sockets, .urlSession]
+
   /// Waits (bounded, without sleeping) until the server has parsed `count` requests for `path`.
   private func waitForRequests(_ server: HollowServer, path: String, count: Int = 1) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(20)
@@ -14,10 +16,10 @@ import Testing
     return true
   }
 
-  @Test func returnsStatusHeadersAndBody() async throws {
+  @Test(arguments: transports) func returnsStatusHeadersAndBody(plain: NetworkHTTPClient.PlainHTTP) async throws {
     let server = try TestServer()
     defer { server.stop() }
-    let http = URLSessionHTTPClient()
+    let http = NetworkHTTPClient(plainHTTP: plain)
     let url = try #require(URL(string: "http://127.0.0.1:\(server.server.port ?? 0)/v3/contents/system_msg"))
     let response = try await http.send(
       HTTPClientRequest(method: .get, url: url, headers: ["TOKEN": ClientFixtures.token]))
@@ -44,12 +46,13 @@ import Testing
     server.stop()
   }
 
-  @Test func sendsSixteenRequestsToOneHostAtOnce() async throws {
+  @Test(arguments: transports) func sendsSixteenRequestsToOneHostAtOnce(plain: NetworkHTTPClient.PlainHTTP) async throws
+  {
     // The answers wait out a long latency, so all sixteen reach the server only if they run at once;
     // URLSession's own default would hold all but six in its queue.
     let server = try TestServer(ServerConfiguration(seed: 1, latency: .fixed(.seconds(60))))
     defer { server.stop() }
-    let http = URLSessionHTTPClient(maximumConnectionsPerHost: 16)
+    let http = NetworkHTTPClient(maximumConnectionsPerHost: 16, plainHTTP: plain)
     #expect(http.maximumConnectionsPerHost == 16)
     let path = "/v3/contents/system_msg"
     let url = try #require(URL(string: "http://127.0.0.1:\(server.server.port ?? 0)\(path)"))
@@ -64,15 +67,15 @@ import Testing
   }
 
   @Test func aConnectionLimitBelowOneCountsAsOne() {
-    #expect(URLSessionHTTPClient(maximumConnectionsPerHost: 0).maximumConnectionsPerHost == 1)
-    #expect(URLSessionHTTPClient().maximumConnectionsPerHost == URLSessionHTTPClient.defaultMaximumConnectionsPerHost)
+    #expect(NetworkHTTPClient(maximumConnectionsPerHost: 0).maximumConnectionsPerHost == 1)
+    #expect(NetworkHTTPClient().maximumConnectionsPerHost == NetworkHTTPClient.defaultMaximumConnectionsPerHost)
   }
 
-  @Test func anUnreachableServerIsNotConnected() async throws {
+  @Test(arguments: transports) func anUnreachableServerIsNotConnected(plain: NetworkHTTPClient.PlainHTTP) async throws {
     let server = try TestServer()
     let port = try #require(server.server.port)
     server.stop()
-    let http = URLSessionHTTPClient()
+    let http = NetworkHTTPClient(plainHTTP: plain)
     let url = try #require(URL(string: "http://127.0.0.1:\(port)/v3/contents/system_msg"))
     await #expect(throws: TransportFailure.notConnected) {
       try await http.send(HTTPClientRequest(method: .get, url: url))
@@ -81,7 +84,7 @@ import Testing
 
   @Test func aSlowAnswerTimesOut() async throws {
     let server = try TestServer(
-      ServerConfiguration(seed: 1, latency: .fixed(.seconds(3))), timeouts: HTTPTimeouts(request: .milliseconds(500)))
+      ServerConfiguration(seed: 1, latency: .fixed(.seconds(3))), timeouts: HTTPTimeouts(idle: .milliseconds(500)))
     let error = await ClientFixtures.failure { () async throws(HollowError) in
       try await server.client.perform(SystemMessagesRequest.self, .init())
     }

@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes an ``HTTPClientRequest`` as HTTP/1.1 bytes for ``SocketTransport``, refusing what could
+/// smuggle a second request: a header name that is not a token, or a value with CR, LF or NUL (a
+/// token pasted with its line break, say).
+///
+/// The client sets `Host`, `Connection: close` and `Content-Length` itself; the request's own
+/// fields of those names are dropped.
+///
+/// ```swift
+/// let bytes = try HTTPRequestEncoder.encode(HTTPClientRequest(method: .get, url: URL(string: "http://127.0.0.1:8080/v3/x?a=1")!))
+/// // "GET /v3/x?a=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n..."
+/// ```
+enum HTTPRequestEncoder {
+  /// Where a request goes: the host to resolve and its port.
+  struct Target: Equatable {
+    var host: String
+    var port: Int
+  }
+
+  private static let controlledFields: Set<String> = ["host", "connection", "content-length", "transfer-encoding"]
+
+  /// The host and port `url` names (http only).
+  static func target(of url: URL) throws(TransportFailure) -> Target {
+    guard let host = url.host, !host.isEmpty else { throw .invalidRequest("the address has no host") }
+    let unbracketed = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    let port = url.port ?? 80
+    guard (1...65535).contains(port) else { throw .invalidRequest("the port \(port) is out of range") }
+    return Target(host: unbracketed, port: port)
+  }
+
+  /// Throws ``TransportFailure/invalidRequest(_:)`` for a header that could end the head early: a
+  /// name that is not a token, or a value with CR, LF or NUL. Every transport's requests pass here.
+  static func validateHeaders(of request: HTTPClientRequest) throws(TransportFailure) {
+    for (name, value) in request.headers {
+      guard !name.isEmpty, name.utf8.allSatisfy(HTTPResponseParser.isTokenByte) else {
+        throw .invalidRequest("a header name is empty or has characters HTTP does not allow")
+      }
+      guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
+        throw .invalidRequest("the \(name) header contains a line break")
+      }
+    }
+  }
+
+  static func encode(_ request: HTTPClientRequest) throws(TransportFailure) -> [UInt8] {
+    let target = try target(of: request.url)
+    guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) else {
+      throw .invalidRequest("the address is not a valid URL")
+    }
+    var path = components.percentEncodedPath
+    if path.isEmpty { path = "/" }
+    if let query = components.percentEncodedQuery { path += "?" + query }
+    let hostField =
+      (target.host.contains(":") ? "[\(target.host)]" : target.host) + (target.port == 80 ? "" : ":\(target.port)")
+    var head = "\(request.method.rawValue) \(path) HTTP/1.1\r\nHost: \(hostField)\r\nConnection: close\r\n"
+    try validateHeaders(of: request)
+    for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
+    where !controlledFields.contains(name.lowercased()) {
+      head += "\(name): \(value)\r\n"
+    }
+    if let body = request.body {
+      head += "Content-Length: \(body.count)\r\n"
+    } else if request.method == .post {
+      head += "Content-Length: 0\r\n"
+    }
+    head += "\r\n"
+    return Array(head.utf8) + (request.body.map(Array.init) ?? [])
+  }
+}

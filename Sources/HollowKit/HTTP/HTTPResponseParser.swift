@@ -1,0 +1,260 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads one HTTP/1.x response from the bytes of a connection as they arrive, with every size
+/// bounded: the head (``maximumHeadBytes``), each chunk-size and trailer line, and the body
+/// (`limit`, checked against `Content-Length` before any of the body is read).
+///
+/// Framing follows RFC 9112: `Transfer-Encoding: chunked` wins over `Content-Length`; conflicting
+/// lengths, other transfer codings, folded headers and a status line that is not HTTP/1.x are
+/// malformed; without either the body runs to the end of the stream. Interim (1xx) answers are
+/// skipped, a few at most. With `skipsRedirectBodies`, a 301/302/303/307/308 ends at its head.
+///
+/// ```swift
+/// var parser = HTTPResponseParser(limit: 16 << 20)
+/// if let response = try parser.consume(bytes[...]) { return response }
+/// let response = try parser.finish()  // at the end of the stream
+/// ```
+struct HTTPResponseParser {
+  /// The largest head (status line and headers) accepted.
+  static let maximumHeadBytes = 64 * 1024
+  /// The longest chunk-size line accepted.
+  static let maximumChunkLine = 1024
+  /// Interim answers skipped before the response counts as malformed.
+  static let maximumInterimResponses = 8
+
+  fileprivate enum Phase {
+    case head
+    case length(remaining: Int)
+    case untilClose
+    case chunkSize
+    case chunkData(remaining: Int)
+    case chunkDataEnd
+    case trailers
+    case done
+  }
+
+  private let limit: Int
+  private let skipsRedirectBodies: Bool
+  private var phase = Phase.head
+  /// The current head, chunk-size line or trailer section, as received.
+  private var line: [UInt8] = []
+  /// The length of the line being read in ``line`` (after its last LF).
+  private var lineStart = 0
+  private var interimResponses = 0
+  private var status = 0
+  private var headers: [String: String] = [:]
+  private var announced: Int?
+  private var body = Data()
+
+  init(limit: Int, skipsRedirectBodies: Bool = true) {
+    self.limit = limit
+    self.skipsRedirectBodies = skipsRedirectBodies
+  }
+
+  /// The response, once `bytes` completed it; nil while more is needed. Bytes after the end are ignored.
+  mutating func consume(_ bytes: ArraySlice<UInt8>) throws(TransportFailure) -> HTTPClientResponse? {
+    var index = bytes.startIndex
+    while true {
+      if case .done = phase { return response }
+      guard index < bytes.endIndex else { return nil }
+      switch phase {
+      case .head, .chunkSize, .trailers, .chunkDataEnd:
+        let byte = bytes[index]
+        index += 1
+        try take(byte)
+      case .length(let remaining):
+        let count = min(remaining, bytes.endIndex - index)
+        try append(bytes[index..<index + count])
+        index += count
+        phase = remaining == count ? .done : .length(remaining: remaining - count)
+      case .chunkData(let remaining):
+        let count = min(remaining, bytes.endIndex - index)
+        try append(bytes[index..<index + count])
+        index += count
+        phase = remaining == count ? .chunkDataEnd : .chunkData(remaining: remaining - count)
+      case .untilClose:
+        try append(bytes[index...])
+        index = bytes.endIndex
+      case .done:
+        return response
+      }
+    }
+  }
+
+  /// The response at the end of the stream: complete only when the body runs to the end.
+  mutating func finish() throws(TransportFailure) -> HTTPClientResponse {
+    switch phase {
+    case .untilClose, .done: return response
+    case .head where !line.starts(with: "HTTP/".utf8.prefix(line.count)):
+      // Something answered that does not speak HTTP (an SSH banner, say) and hung up.
+      throw .malformedResponse("the answer does not start with an HTTP/1.x status line")
+    default: throw .connectionLost
+    }
+  }
+
+  private var response: HTTPClientResponse {
+    HTTPClientResponse(status: status, headers: headers, body: body)
+  }
+
+  private mutating func append(_ bytes: ArraySlice<UInt8>) throws(TransportFailure) {
+    guard body.count + bytes.count <= limit else { throw .tooLarge(limit: limit, announced: announced) }
+    body.append(contentsOf: bytes)
+  }
+
+  /// One byte of a line-based phase.
+  private mutating func take(_ byte: UInt8) throws(TransportFailure) {
+    if case .chunkDataEnd = phase {
+      // The CRLF after a chunk's data (a bare LF is accepted).
+      if byte == UInt8(ascii: "\r"), line.isEmpty {
+        line.append(byte)
+        return
+      }
+      guard byte == UInt8(ascii: "\n") else { throw .malformedResponse("a chunk is longer than its announced size") }
+      line = []
+      phase = .chunkSize
+      return
+    }
+    line.append(byte)
+    let maximum = if case .chunkSize = phase { Self.maximumChunkLine } else { Self.maximumHeadBytes }
+    guard line.count <= maximum else {
+      throw .malformedResponse(
+        phase.isHead ? "the header is larger than \(Self.maximumHeadBytes / 1024) KiB" : "a line is too long")
+    }
+    guard byte == UInt8(ascii: "\n") else { return }
+    let content = line[lineStart..<line.count - 1]
+    let isEmpty = content.isEmpty || content == [UInt8(ascii: "\r")]
+    switch phase {
+    case .head:
+      if isEmpty { try endHead() } else { lineStart = line.count }
+    case .chunkSize:
+      try startChunk(Self.trimmingCR(content))
+    case .trailers:
+      if isEmpty { phase = .done } else { lineStart = line.count }
+    default:
+      break
+    }
+  }
+
+  private mutating func endHead() throws(TransportFailure) {
+    let lines = Self.lines(of: line)
+    line = []
+    lineStart = 0
+    let (status, headers) = try Self.parseHead(lines)
+    if (100..<200).contains(status) {
+      guard status != 101 else { throw .malformedResponse("the server switched to another protocol") }
+      interimResponses += 1
+      guard interimResponses <= Self.maximumInterimResponses else {
+        throw .malformedResponse("more than \(Self.maximumInterimResponses) interim (1xx) answers")
+      }
+      return
+    }
+    self.status = status
+    self.headers = headers.fields
+    if status == 204 || status == 304 || (skipsRedirectBodies && RedirectPolicy.redirectStatuses.contains(status)) {
+      phase = .done
+      return
+    }
+    if let codings = headers.transferEncoding {
+      guard codings == ["chunked"] else {
+        throw .malformedResponse("the transfer coding '\(codings.joined(separator: ", "))' is not supported")
+      }
+      phase = .chunkSize
+    } else if let length = headers.contentLength {
+      announced = length
+      guard length <= limit else { throw .tooLarge(limit: limit, announced: length) }
+      phase = length == 0 ? .done : .length(remaining: length)
+    } else {
+      phase = .untilClose
+    }
+  }
+
+  private mutating func startChunk(_ text: ArraySlice<UInt8>) throws(TransportFailure) {
+    line = []
+    lineStart = 0
+    let sizeText = text.prefix { $0 != UInt8(ascii: ";") }.filter {
+      $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t")
+    }
+    guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16),
+      size >= 0
+    else { throw .malformedResponse("a chunk size is not a hexadecimal number") }
+    guard size > 0 else {
+      phase = .trailers
+      return
+    }
+    guard body.count + size <= limit else { throw .tooLarge(limit: limit, announced: announced) }
+    phase = .chunkData(remaining: size)
+  }
+
+  /// The status line and header fields of a head, checked.
+  private static func parseHead(_ lines: [ArraySlice<UInt8>]) throws(TransportFailure) -> (Int, ResponseHeadFields) {
+    guard let statusLine = lines.first, let status = statusCode(statusLine) else {
+      throw .malformedResponse("the answer does not start with an HTTP/1.x status line")
+    }
+    var fields = ResponseHeadFields()
+    for line in lines.dropFirst() where !line.isEmpty {
+      guard line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else {
+        throw .malformedResponse("a header is folded over several lines")
+      }
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+        line[..<colon].allSatisfy(isTokenByte)
+      else { throw .malformedResponse("a header line is not 'name: value'") }
+      try fields.add(name: latin1(line[..<colon]), value: latin1(trimmingWhitespace(line[(colon + 1)...])))
+    }
+    return (status, fields)
+  }
+
+  /// The code of `HTTP/1.x NNN [reason]`, or nil.
+  private static func statusCode(_ line: ArraySlice<UInt8>) -> Int? {
+    let bytes = Array(line)
+    guard bytes.count >= 12, bytes[0..<7].elementsEqual("HTTP/1.".utf8), isDigit(bytes[7]),
+      bytes[8] == UInt8(ascii: " "), bytes[9..<12].allSatisfy(isDigit),
+      bytes.count == 12 || bytes[12] == UInt8(ascii: " ")
+    else { return nil }
+    return bytes[9..<12].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+  }
+
+  private static func lines(of head: [UInt8]) -> [ArraySlice<UInt8>] {
+    head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(trimmingCR)
+  }
+
+  private static func trimmingCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+  }
+
+  static func trimmingWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return [] }
+    return bytes[first...last]
+  }
+
+  /// Header bytes as text, one character per byte (ISO-8859-1, what HTTP/1.1 allows beyond ASCII).
+  private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
+    String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  /// RFC 9110 `tchar`.
+  static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default:
+      "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
+  }
+}
+
+extension HTTPResponseParser.Phase {
+  fileprivate var isHead: Bool {
+    if case .head = self { true } else { false }
+  }
+}

@@ -1,0 +1,100 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The real ``HTTPClient``: checks each request, gives it a total deadline, follows only the
+/// redirects ``RedirectPolicy`` allows, and carries it over a socket (`http://`, on Linux) or
+/// `URLSession`.
+///
+/// - **Redirects**: a transport never follows one; this client decides. The token never goes to
+///   another scheme, host or port, and a POST is never re-sent: the refusal is
+///   ``TransportFailure/redirectRefused(_:)``, a sentence saying where the server pointed.
+/// - **Size**: every answer is read as it streams in and cut off at the request's
+///   ``HTTPClientRequest/maximumResponseBytes`` (a `Content-Length` over it is refused before any
+///   body is read), so a 2 GB or endless answer costs at most the limit in memory.
+/// - **Time**: ``HTTPTimeouts/total`` bounds the whole request, redirects included, however slowly the
+///   server trickles; ``HTTPTimeouts/idle`` bounds the silence between bytes. Both are timers and
+///   `poll` timeouts, so waiting costs no CPU.
+/// - **Cancellation**: cancelling the calling task ends ``send(_:)`` at once with
+///   ``TransportFailure/cancelled`` and closes the connection.
+///
+/// Plain http goes over ``PlainHTTP/sockets`` on Linux because FoundationNetworking keeps a core
+/// busy while it waits for a server; https always uses `URLSession`.
+///
+/// ```swift
+/// let http = NetworkHTTPClient(timeouts: HTTPTimeouts(idle: .seconds(10), total: .seconds(30)))
+/// let response = try await http.send(HTTPClientRequest(method: .get, url: url))
+/// ```
+public final class NetworkHTTPClient: HTTPClient {
+  /// What carries `http://` requests.
+  public enum PlainHTTP: Sendable, Equatable {
+    /// Our own HTTP/1.1 over a POSIX socket, waiting in `poll`.
+    case sockets
+    /// `URLSession`, like https.
+    case urlSession
+  }
+
+  public let timeouts: HTTPTimeouts
+  /// The most connections `URLSession` opens at once to one host (at least 1).
+  public let maximumConnectionsPerHost: Int
+  public let plainHTTP: PlainHTTP
+
+  private let sockets: SocketTransport
+  private let session: URLSessionTransport
+
+  /// Well above any sensible ``HostLimiter`` budget, so that the limiter, not the session, decides.
+  public static let defaultMaximumConnectionsPerHost = 64
+
+  /// ``PlainHTTP/sockets`` where `URLSession` is FoundationNetworking (Linux), else ``PlainHTTP/urlSession``.
+  public static var defaultPlainHTTP: PlainHTTP {
+    #if canImport(FoundationNetworking)
+    .sockets
+    #else
+    .urlSession
+    #endif
+  }
+
+  /// - Parameters:
+  ///   - maximumConnectionsPerHost: below 1 counts as 1; keep it at least the ``HostLimiter`` budget, or
+  ///     `URLSession` requests holding a permit wait for a connection.
+  ///   - plainHTTP: what carries `http://` (tests run the same cases over both).
+  public init(
+    timeouts: HTTPTimeouts = HTTPTimeouts(),
+    maximumConnectionsPerHost: Int = NetworkHTTPClient.defaultMaximumConnectionsPerHost,
+    plainHTTP: PlainHTTP = NetworkHTTPClient.defaultPlainHTTP
+  ) {
+    self.timeouts = timeouts
+    self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+    self.plainHTTP = plainHTTP
+    sockets = SocketTransport(idle: timeouts.idle)
+    session = URLSessionTransport(idle: timeouts.idle, maximumConnectionsPerHost: self.maximumConnectionsPerHost)
+  }
+
+  public func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
+    let deadline = ContinuousClock.now + timeouts.total
+    var current = request
+    var redirects = 0
+    while true {
+      if Task.isCancelled { throw .cancelled }
+      try HTTPRequestEncoder.validateHeaders(of: current)
+      let response = try await transport(for: current.url).exchange(current, deadline: deadline, total: timeouts.total)
+      switch RedirectPolicy.decision(for: current, response: response, redirects: redirects) {
+      case .deliver: return response
+      case .follow(let url):
+        current.url = url
+        redirects += 1
+      case .refuse(let refusal): throw .redirectRefused(refusal)
+      }
+    }
+  }
+
+  private func transport(for url: URL) throws(TransportFailure) -> any HTTPTransport {
+    switch url.scheme?.lowercased() {
+    case "http": plainHTTP == .sockets ? sockets : session
+    case "https": session
+    case let scheme: throw .unsupportedURL(scheme: scheme ?? "")
+    }
+  }
+}

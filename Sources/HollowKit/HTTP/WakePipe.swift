@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pipe that wakes a thread blocked in `poll`: the waiting side polls ``readEnd`` with its socket,
+/// any other thread calls ``wake()``. Both ends close when the last reference goes, so a late
+/// ``wake()`` never writes to a descriptor number that was reused.
+///
+/// ```swift
+/// let pipe = try WakePipe()
+/// var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0)]
+/// pipe.wake()  // from another thread: poll returns, fds[1] is readable
+/// ```
+final class WakePipe: Sendable {
+  let readEnd: Int32
+  private let writeEnd: Int32
+
+  init() throws(TransportFailure) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw .other("cannot create a pipe (errno \(errno))") }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+  }
+
+  deinit {
+    close(readEnd)
+    close(writeEnd)
+  }
+
+  /// Makes ``readEnd`` readable for good (one byte is enough; a full pipe is already readable).
+  func wake() {
+    var byte: UInt8 = 1
+    _ = write(writeEnd, &byte, 1)
+  }
+}

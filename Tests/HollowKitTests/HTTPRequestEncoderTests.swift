@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import HollowKit
+
+@Suite struct HTTPRequestEncoderTests {
+  static func text(_ request: HTTPClientRequest) throws -> String {
+    String(decoding: try HTTPRequestEncoder.encode(request), as: UTF8.self)
+  }
+
+  @Test func aGetHasTheTargetHostAndHeaders() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:8080/v3/contents/post/list?page=1&v=v3"))
+    let request = HTTPClientRequest(method: .get, url: url, headers: ["TOKEN": "t", "Accept": "application/json"])
+    #expect(
+      try Self.text(request)
+        == "GET /v3/contents/post/list?page=1&v=v3 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nConnection: close\r\n"
+        + "Accept: application/json\r\nTOKEN: t\r\n\r\n")
+  }
+
+  @Test func aPostCarriesItsLengthAndBody() throws {
+    let url = try #require(URL(string: "http://example.test/send"))
+    let request = HTTPClientRequest(
+      method: .post, url: url, headers: ["Content-Length": "999", "Host": "evil", "Connection": "keep-alive"],
+      body: Data("a=1".utf8))
+    #expect(
+      try Self.text(request)
+        == "POST /send HTTP/1.1\r\nHost: example.test\r\nConnection: close\r\nContent-Length: 3\r\n\r\na=1")
+  }
+
+  @Test func anEmptyPathIsTheRootAndIPv6HostsAreBracketed() throws {
+    let url = try #require(URL(string: "http://[::1]:9/"))
+    #expect(try HTTPRequestEncoder.target(of: url) == HTTPRequestEncoder.Target(host: "::1", port: 9))
+    let bare = try #require(URL(string: "http://[::1]:9"))
+    #expect(try Self.text(HTTPClientRequest(method: .get, url: bare)).hasPrefix("GET / HTTP/1.1\r\nHost: [::1]:9\r\n"))
+  }
+
+  @Test func headersThatCouldSmuggleARequestAreRefused() throws {
+    let url = try #require(URL(string: "http://example.test/"))
+    for (name, value) in [
+      ("TOKEN", "a\r\nX: 1"), ("TOKEN", "a\nb"), ("TOKEN", "a\u{0}b"), ("Bad Name", "x"), ("", "x"),
+    ] {
+      #expect(throws: TransportFailure.self) {
+        try HTTPRequestEncoder.encode(HTTPClientRequest(method: .get, url: url, headers: [name: value]))
+      }
+    }
+  }
+}

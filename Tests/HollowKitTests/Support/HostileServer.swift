@@ -1,0 +1,206 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A raw-socket HTTP server on loopback that misbehaves on purpose: redirects anywhere, floods,
+/// trickles, stalls, garbles and hangs up, as `behavior` decides per request. It records every
+/// request it read (with its headers), so tests can check what reached which origin.
+///
+/// Each connection has its own thread; every wait polls a stop pipe too, so ``stop()`` ends them all
+/// at once. Pacing a trickle waits on that pipe with a timeout: behaviour of the server, not
+/// synchronisation of the test.
+///
+/// ```swift
+/// let server = try HostileServer { _ in .flood(contentLength: 2_000_000_000) }
+/// defer { server.stop() }
+/// let url = server.url("/v3/contents/post/list")
+/// ```
+final class HostileServer: Sendable {
+  typealias Behavior = @Sendable (RecordedRequest) -> HostileBehavior
+
+  let port: Int
+  private let listener: Int32
+  private let stopPipe: StopPipe
+  private let behavior: Behavior
+  private let log = Mutex<[RecordedRequest]>([])
+
+  init(_ behavior: @escaping Behavior) throws {
+    self.behavior = behavior
+    stopPipe = try StopPipe()
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(fd, 64) == 0 else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    listener = fd
+    port = Int(UInt16(bigEndian: actual.sin_port))
+    let accepting = Thread { [self] in acceptLoop() }
+    accepting.start()
+  }
+
+  /// `http://127.0.0.1:<port><path>`, or with another host name for the same server.
+  func url(_ path: String, host: String = "127.0.0.1") -> URL {
+    URL(string: "http://\(host):\(port)\(path)")!
+  }
+
+  /// Every request read so far, oldest first.
+  var requests: [RecordedRequest] {
+    log.withLock { $0 }
+  }
+
+  /// Closes the listener and ends every connection.
+  func stop() {
+    stopPipe.stop()
+  }
+
+  deinit {
+    stopPipe.stop()
+  }
+
+  private func acceptLoop() {
+    defer { close(listener) }
+    while waitReadable(listener) {
+      let connection = accept(listener, nil, nil)
+      guard connection >= 0 else { continue }
+      let thread = Thread { [self] in serve(connection) }
+      thread.start()
+    }
+  }
+
+  private func serve(_ fd: Int32) {
+    var closeWithReset = false
+    defer {
+      if closeWithReset {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+      }
+      close(fd)
+    }
+    #if canImport(Darwin)
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+    guard let request = readRequest(fd) else { return }
+    log.withLock { $0.append(request) }
+    switch behavior(request) {
+    case .raw(let bytes):
+      _ = write(fd, bytes)
+    case .json(let body):
+      _ = write(
+        fd,
+        Array(
+          "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+      )
+    case .redirect(let status, let location):
+      _ = write(fd, Array("HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8))
+    case .flood(let length):
+      let head =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + (length.map { "Content-Length: \($0)\r\n" } ?? "")
+        + "\r\n"
+      guard write(fd, Array(head.utf8)) else { return }
+      let zeros = [UInt8](repeating: 0x30, count: 64 * 1024)
+      while !stopPipe.isStopped, write(fd, zeros) {}
+    case .endlessChunks:
+      guard write(fd, Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
+      let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x30, count: 0x10000) + Array("\r\n".utf8)
+      while !stopPipe.isStopped, write(fd, chunk) {}
+    case .trickle(let length, let interval):
+      guard write(fd, Array("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)) else { return }
+      for _ in 0..<length {
+        guard !stopPipe.wait(interval), write(fd, [0x30]) else { return }
+      }
+    case .silence:
+      // Until the client hangs up (the socket turns readable at EOF) or the server stops.
+      _ = waitReadable(fd)
+    case .reset(let bytes):
+      _ = write(fd, bytes)
+      closeWithReset = true
+    }
+  }
+
+  /// The request head (and body, by Content-Length), or nil when the client went away.
+  private func readRequest(_ fd: Int32) -> RecordedRequest? {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    let terminator = Array("\r\n\r\n".utf8)
+    var headEnd: Int?
+    while headEnd == nil {
+      guard buffer.count < 1 << 20, waitReadable(fd) else { return nil }
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { return nil }
+      buffer += chunk[0..<count]
+      headEnd = buffer.firstRange(of: terminator)?.upperBound
+    }
+    let lines = String(decoding: buffer[..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
+    let requestLine = lines[0].split(separator: " ")
+    guard requestLine.count == 3 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    var bodyBytes = buffer.count - headEnd!
+    let length = Int(headers["content-length"] ?? "0") ?? 0
+    while bodyBytes < length {
+      guard waitReadable(fd) else { return nil }
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { return nil }
+      bodyBytes += count
+    }
+    return RecordedRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+  }
+
+  /// Blocks until `fd` is readable; false once the server stops.
+  private func waitReadable(_ fd: Int32) -> Bool {
+    var fds = [
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let result = poll(&fds, 2, -1)
+      if result < 0, errno == EINTR { continue }
+      return result > 0 && fds[1].revents == 0
+    }
+  }
+
+  /// Writes all of `bytes`, waiting for room; false when the client went away or the server stopped.
+  private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var sent = 0
+    while sent < bytes.count {
+      var fds = [
+        pollfd(fd: fd, events: Int16(POLLOUT), revents: 0),
+        pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
+      ]
+      guard poll(&fds, 2, -1) > 0, fds[1].revents == 0 else { return false }
+      let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Self.sendFlags) }
+      guard count > 0 else { return false }
+      sent += count
+    }
+    return true
+  }
+
+  #if canImport(Darwin)
+  private static let sendFlags: Int32 = 0
+  #else
+  private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #endif
+}

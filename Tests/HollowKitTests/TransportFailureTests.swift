@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import HollowKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct TransportFailureTests {
+  @Test func everyFailureIsASentenceThatSaysWhatToDo() {
+    let texts = [
+      TransportFailure.notConnected, .hostNotFound, .connectionLost, .timedOut, .deadlineExceeded(total: .seconds(30)),
+      .cancelled, .tooLarge(limit: 16 << 20, announced: 2_000_000_000),
+      .redirectRefused(.otherOrigin("http://evil.test:80")),
+      .malformedResponse("a header line is not 'name: value'"), .unsupportedURL(scheme: "ftp"),
+      .invalidRequest("the TOKEN header contains a line break"), .secureConnectionFailed, .other("x"),
+    ].map(\.description)
+    #expect(
+      texts == [
+        "cannot connect to the server",
+        "cannot find the server: its host name does not resolve; check the address and the network",
+        "the connection closed before the whole answer arrived; try again",
+        "the server stopped sending (nothing arrived within the idle timeout); try again later",
+        "the answer did not complete within 30 s, the limit for one request; the server is too slow or stalling, "
+          + "try again later",
+        "the request was cancelled",
+        "the answer is larger than the limit of 16 MiB (the server announced 2000000000 bytes); it was not read further",
+        "the server redirected to another host (http://evil.test:80); not followed so the token is not sent there",
+        "the server's answer is not valid HTTP (a header line is not 'name: value'); check that the address points to "
+          + "a tree-hole server",
+        "cannot send a request to a 'ftp' address; only http:// and https:// are supported",
+        "the request cannot be sent: the TOKEN header contains a line break",
+        "a secure connection to the server could not be made (untrusted certificate or TLS failure); check the address",
+        "network failure: x; try again",
+      ])
+  }
+
+  @Test func sizesAndDurationsReadNaturally() {
+    #expect(TransportFailure.bytes(16 << 20) == "16 MiB")
+    #expect(TransportFailure.bytes(64 * 1024) == "64 KiB")
+    #expect(TransportFailure.bytes(1000) == "1000 bytes")
+    #expect(TransportFailure.seconds(.milliseconds(300)) == "300 ms")
+    #expect(TransportFailure.seconds(.seconds(60)) == "60 s")
+  }
+
+  @Test func theURLErrorsUsersSawBecomeSentences() {
+    let url = URL(string: "ftp://example.test/x")
+    let cases: [(URLError.Code, TransportFailure)] = [
+      (.unsupportedURL, .unsupportedURL(scheme: "ftp")),
+      (.httpTooManyRedirects, .redirectRefused(.tooMany(RedirectPolicy.maximumRedirects))),
+      (.cannotFindHost, .hostNotFound), (.cannotConnectToHost, .notConnected), (.timedOut, .timedOut),
+      (.networkConnectionLost, .connectionLost), (.serverCertificateUntrusted, .secureConnectionFailed),
+      (.cannotParseResponse, .malformedResponse("the answer cannot be decoded")),
+    ]
+    for (code, expected) in cases {
+      #expect(URLSessionTransport.failure(for: URLError(code), url: url) == expected)
+    }
+    let unknown = URLSessionTransport.failure(for: URLError(.unknown), url: url).description
+    #expect(unknown.hasPrefix("network failure: the connection failed without a reason"))
+    #expect(
+      URLSessionTransport.failure(for: CocoaError(.fileNoSuchFile), url: url).description.hasSuffix("; try again"))
+  }
+}
