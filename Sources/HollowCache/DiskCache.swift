@@ -387,6 +387,21 @@ public actor DiskCache {
     return scan.report
   }
 
+  /// ``verify()``, reporting only the user's data: the valid entries of `keys` (a program's own
+  /// bookkeeping, as in ``statistics(excludingKeys:)``) are checked but not counted.
+  ///
+  /// ```swift
+  /// let report = try await disk.verify(excludingKeys: ["my-app/ledger"])
+  /// ```
+  public func verify(excludingKeys keys: Set<String>) throws(CacheError) -> VerificationReport {
+    var report = try verify()
+    for key in keys where index.peekWithCost(SHA256.hex(Array(key.utf8))) != nil {
+      report.checked -= 1
+      report.valid -= 1
+    }
+    return report
+  }
+
   /// Deletes the entry for `key` as corrupt, for a caller that found its payload `data` unusable (for example
   /// undecodable). The file is deleted only if it still holds `data`: another process may have replaced it.
   func discardCorrupt(forKey key: String, data: Data) {

@@ -158,10 +158,17 @@ public final class TwoTierCache: Sendable {
     return await disk.keys(withPrefix: fullPrefix).map { String($0.dropFirst(dropped)) }
   }
 
-  /// Checks every entry on disk; see ``DiskCache/verify()``.
-  public func verify() async throws(CacheError) -> DiskCache.VerificationReport {
+  /// Checks every entry on disk; see ``DiskCache/verify()``. The entries of `bookkeeping` (disk
+  /// keys, as in ``DiskCache/statistics(excludingKeys:)``) are checked but not counted.
+  ///
+  /// ```swift
+  /// let report = try await cache.verify()
+  /// ```
+  public func verify(excludingDiskKeys bookkeeping: Set<String> = []) async throws(CacheError)
+    -> DiskCache.VerificationReport
+  {
     await pending.flush()
-    return try await disk.verify()
+    return try await disk.verify(excludingKeys: bookkeeping)
   }
 
   /// The value for `key` decoded from JSON; nil if absent, expired, corrupt or not decodable as `type`

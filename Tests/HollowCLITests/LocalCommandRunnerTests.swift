@@ -47,11 +47,11 @@ import Testing
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(
           verify.stdout.hasPrefix(
-            "checked \(files.count + 1) entries: \(files.count) valid, 1 dropped (1 payload checksum mismatch)\n"))
+            "checked \(files.count) entries: \(files.count - 1) valid, 1 dropped (1 payload checksum mismatch)\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
         #expect(try await stats(variables).corruptDropped == 1)
         let again = await CLIHarness.run(["cache", "verify"], variables: variables)
-        #expect(again.stdout.contains(": \(files.count) valid, 0 dropped\n"))
+        #expect(again.stdout.hasPrefix("checked \(files.count - 1) entries: \(files.count - 1) valid, 0 dropped\n"))
       }
     }
   }
@@ -92,14 +92,14 @@ import Testing
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(
           verify.stdout
-            == "checked \(files.count + 3) entries: \(files.count) valid, 3 dropped "
+            == "checked \(files.count + 2) entries: \(files.count - 1) valid, 3 dropped "
             + "(2 not a regular file (a link, folder, FIFO or device), 1 truncated file)\n"
             + "0 expired entries removed, 0 leftover temporary files removed\n"
             + "the lock file was not a regular file (a link, folder, FIFO or device): replaced\n")
         let again = try JSONDecoder().decode(
           CacheVerifyReport.self,
           from: Data(await CLIHarness.run(["--json", "cache", "verify"], variables: variables).stdout.utf8))
-        #expect(again.dropped.isEmpty && again.replacedLockFile == nil && again.valid == files.count)
+        #expect(again.dropped.isEmpty && again.replacedLockFile == nil && again.valid == files.count - 1)
         var info = stat()
         #expect(stat(victim, &info) == 0 && info.st_mode & 0o777 == 0o644)
       }

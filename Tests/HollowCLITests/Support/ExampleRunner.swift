@@ -10,7 +10,7 @@ import HollowServer
 /// folder. Examples of one document share a cache folder, a data folder and that working folder,
 /// in order, as a reader's shell would.
 final class ExampleRunner {
-  struct Outcome {
+  struct Outcome: Sendable {
     var status: Int32
     var stdout: String
     var stderr: String
@@ -59,11 +59,11 @@ final class ExampleRunner {
     guard let index = pipeline.firstIndex(where: { Self.arguments(of: $0) != nil }),
       let arguments = Self.arguments(of: pipeline[index])
     else {
-      return try shell(pipeline.map(\.shellText).joined(separator: " | "))
+      return try await shell(actual(pipeline.map(\.shellText).joined(separator: " | ")))
     }
     var stdin: String?
     if index > 0 {
-      stdin = try shell(pipeline[..<index].map(\.shellText).joined(separator: " | ")).stdout
+      stdin = try await shell(pipeline[..<index].map(\.shellText).joined(separator: " | ")).stdout
     }
     if let input = pipeline[index].input {
       stdin = try String(contentsOf: resolve(input), encoding: .utf8)
@@ -80,7 +80,7 @@ final class ExampleRunner {
       let piped = folder.appendingPathComponent(".piped")
       try Data(outcome.stdout.utf8).write(to: piped)
       let rest = pipeline[(index + 1)...].map(\.shellText).joined(separator: " | ")
-      outcome.stdout = try shell("(\(rest)) < \(ShellLine.quoted(piped.path))").stdout
+      outcome.stdout = try await shell("(\(rest)) < \(ShellLine.quoted(piped.path))").stdout
     }
     return outcome
   }
@@ -93,8 +93,25 @@ final class ExampleRunner {
     for (resolved, given) in substitutions.sorted(by: { $0.key.count > $1.key.count }) {
       text = text.replacingOccurrences(of: resolved, with: given)
     }
-    text = text.replacingOccurrences(of: variables["HOLLOW_CACHE_DIR"] ?? "", with: "/home/me/.cache/hollow")
+    for (documented, actual) in Self.homeFolders {
+      text = text.replacingOccurrences(of: variables[actual] ?? "", with: documented)
+    }
+    text = text.replacing(/\.unreadable-[0-9]+/, with: ".unreadable-1765000000")
     return text.replacing(/127\.0\.0\.1:(?!1\b)[0-9]+/, with: "127.0.0.1:38749")
+  }
+
+  /// The folders the documentation shows under `/home/me`, and the variable that holds this run's.
+  private static let homeFolders = [
+    ("/home/me/.cache/hollow", "HOLLOW_CACHE_DIR"), ("/home/me/.local/share", "XDG_DATA_HOME"),
+  ]
+
+  /// `text` of a documented shell command with the documentation's `/home/me` folders made this run's.
+  private func actual(_ text: String) -> String {
+    var text = text
+    for (documented, actual) in Self.homeFolders {
+      text = text.replacingOccurrences(of: documented, with: variables[actual] ?? "")
+    }
+    return text
   }
 
   /// The arguments of a `hollow-cli …` or `swift run hollow-cli …` command, `nil` for another one.
@@ -152,7 +169,16 @@ final class ExampleRunner {
   }
 
   /// Runs `text` with `sh` in the document's folder.
-  private func shell(_ text: String) throws -> Outcome {
+  private func shell(_ text: String) async throws -> Outcome {
+    let folder = folder
+    return try await withCheckedThrowingContinuation { continuation in
+      // Waiting for the child blocks a thread: never one of the cooperative pool's (two on CI),
+      // which every other test running meanwhile needs.
+      Thread.detachNewThread { continuation.resume(with: Result { try Self.shell(text, in: folder) }) }
+    }
+  }
+
+  private static func shell(_ text: String, in folder: URL) throws -> Outcome {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", text]
