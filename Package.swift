@@ -35,9 +35,12 @@ let package = Package(
     .target(name: "OperatorContract", dependencies: ["Signal", "SignalTesting"], path: "Tests/OperatorContract"),
     .testTarget(name: "SignalTests", dependencies: ["Signal", "SignalTesting", "OperatorContract"]),
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
-    .testTarget(name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache"]),
+    // Test scheduling shared by the suites that block or compute for long: off Swift's cooperative pool.
+    .target(name: "TestScheduling", path: "Tests/TestScheduling"),
+    .testTarget(
+      name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache", "TestScheduling"]),
     .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal"]),
-    .testTarget(name: "HollowCLITests", dependencies: ["HollowCLI", "HollowKit", "HollowServer"]),
+    .testTarget(name: "HollowCLITests", dependencies: ["HollowCLI", "HollowKit", "HollowServer", "TestScheduling"]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "SignalTesting", "HollowCache", "OperatorContract"]),
   ]
 )

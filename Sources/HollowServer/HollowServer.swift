@@ -129,6 +129,16 @@ public final class HollowServer: Sendable {
     context.log.all
   }
 
+  /// Returns once `condition` holds on ``requests``, checked now and after every request parsed: for
+  /// tests that wait for a client's request to arrive.
+  ///
+  /// ```swift
+  /// await server.waitForRequests { $0.count == 1 }
+  /// ```
+  public func waitForRequests(until condition: @escaping @Sendable ([LoggedRequest]) -> Bool) async {
+    await context.log.wait(until: condition)
+  }
+
   /// Every request parsed so far, including those the log no longer holds.
   public var totalRequestCount: Int {
     context.log.total

@@ -33,6 +33,23 @@ final class RequestLog: Sendable {
     var next = 0
     var total = 0
     var perPath: [String: Int] = [:]
+    /// Callers of ``wait(until:)``, resumed once their condition holds on the log.
+    var waiters: [(condition: @Sendable ([LoggedRequest]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+    var all: [LoggedRequest] { Array(ring[next...] + ring[..<next]) }
+
+    /// Takes out the waiters whose condition now holds.
+    mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+      guard !waiters.isEmpty else { return [] }
+      let requests = all
+      var resumed: [CheckedContinuation<Void, Never>] = []
+      waiters.removeAll { waiter in
+        guard waiter.condition(requests) else { return false }
+        resumed.append(waiter.continuation)
+        return true
+      }
+      return resumed
+    }
   }
 
   private let state = Mutex(State())
@@ -45,7 +62,7 @@ final class RequestLog: Sendable {
   func record(_ request: HTTPRequest) {
     let entry = LoggedRequest(
       method: request.method, path: request.path, query: request.query.filter { $0.name.lowercased() != "token" })
-    state.withLock { state in
+    let resumed = state.withLock { state in
       if state.ring.count < capacity {
         state.ring.append(entry)
       } else {
@@ -56,12 +73,27 @@ final class RequestLog: Sendable {
       if state.perPath[entry.path] != nil || state.perPath.count < Self.maximumCountedPaths {
         state.perPath[entry.path, default: 0] += 1
       }
+      return state.satisfiedWaiters()
+    }
+    for continuation in resumed { continuation.resume() }
+  }
+
+  /// Returns once `condition` holds on the latest requests, checked now and after every request: an
+  /// explicit signal for tests, where polling with a deadline would fail on a loaded machine.
+  func wait(until condition: @escaping @Sendable ([LoggedRequest]) -> Bool) async {
+    await withCheckedContinuation { continuation in
+      let holds = state.withLock { state in
+        if condition(state.all) { return true }
+        state.waiters.append((condition, continuation))
+        return false
+      }
+      if holds { continuation.resume() }
     }
   }
 
   /// The latest requests, oldest first.
   var all: [LoggedRequest] {
-    state.withLock { state in Array(state.ring[state.next...] + state.ring[..<state.next]) }
+    state.withLock { $0.all }
   }
 
   /// Every request recorded, including those the ring has let go.

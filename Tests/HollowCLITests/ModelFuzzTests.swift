@@ -1,5 +1,6 @@
 import Foundation
 import HollowKit
+import TestScheduling
 import Testing
 
 @testable import HollowCLI
@@ -8,7 +9,10 @@ import Testing
 /// numbers beyond Int) and whose strings are hostile or huge, then rendered the way the CLI
 /// shows it (list and full views, with and without colours) and re-encoded as `--json` prints it.
 /// Decoding may refuse a value; nothing may trap.
-@Suite struct ModelFuzzTests {
+///
+/// Off the cooperative pool: its cases compute for seconds without suspending (debug build), which
+/// on two cores would hold every thread the async tests of the process need.
+@Suite(.offCooperativePool) struct ModelFuzzTests {
   static var numbers: [Any] {
     [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max, 1e300, -0.5]
   }

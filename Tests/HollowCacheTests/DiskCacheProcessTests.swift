@@ -144,7 +144,8 @@ struct ChildProcess: Sendable {
   func readLines(atLeast count: Int) async -> Int {
     let output = self.output
     return await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      // A thread of its own: a blocked Dispatch worker would starve the cooperative pool, which shares them.
+      Thread.detachNewThread {
         var lines = 0
         var buffer = [UInt8](repeating: 0, count: 1)
         while lines < count {
@@ -189,7 +190,8 @@ struct ChildProcess: Sendable {
   func wait() async -> Status {
     let (pid, output) = (self.pid, self.output)
     return await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      // A thread of its own: a blocked Dispatch worker would starve the cooperative pool, which shares them.
+      Thread.detachNewThread {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         close(output)

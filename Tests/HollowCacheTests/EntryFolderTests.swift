@@ -73,12 +73,15 @@ struct EntryFolderTests {
     let finished = DispatchSemaphore(value: 0)
     let fired = Mutex(false)
     let watchdog = DispatchGroup()
-    DispatchQueue.global().async(group: watchdog) {
+    watchdog.enter()
+    // A thread of its own: a blocked Dispatch worker would starve the cooperative pool, which shares them.
+    Thread.detachNewThread {
       while finished.wait(timeout: .now() + 60) == .timedOut {
         fired.withLock { $0 = true }
         let writer = open(fifo, O_WRONLY | O_NONBLOCK)
         if writer >= 0 { close(writer) }
       }
+      watchdog.leave()
     }
     let result: T
     do {

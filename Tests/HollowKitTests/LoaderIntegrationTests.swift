@@ -132,7 +132,7 @@ import Testing
     try await F.withCache { _, folder in
       let loaders = try Self.loaders(slow, folder: folder)
       let consumer = Task { await loaders.timeline.timeline(pages: [1, 2]).allValues() }
-      #expect(await F.eventually { slow.server.requests.count == 1 })
+      await slow.server.waitForRequests { $0.count == 1 }
       consumer.cancel()
       let events = await consumer.value  // well before the server would answer
       #expect(events.isEmpty)
@@ -156,7 +156,7 @@ import Testing
       let references = ImageReference.all(in: page, imageBaseURL: slow.server.imageBaseURL!)
       #expect(references.count > 3)
       let downloads = references.map { reference in Task { try await loaders.images.image(reference) } }
-      #expect(await F.eventually { Self.imageRequests(slow.server).count == 3 })
+      await slow.server.waitForRequests { $0.filter { $0.path.hasPrefix("/images/") }.count == 3 }
       // The queued downloads are cancelled first: a cancelled request frees its permit at once, and a
       // queued download not yet cancelled would take it and start (the race behind 4 or 6 requests here).
       let started = Set(Self.imageRequests(slow.server).map(\.path))

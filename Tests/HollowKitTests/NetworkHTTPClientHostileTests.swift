@@ -114,9 +114,11 @@ import Testing
   func aRedirectLoopStops(plain: PlainHTTP) async throws {
     let server = try HostileServer { _ in .redirect(status: 302, location: "/again") }
     defer { server.stop() }
+    let started = ContinuousClock.now
+    let failure = await Self.failure(Self.client(plain), Self.get(server.url("/start")))
     #expect(
-      await Self.failure(Self.client(plain), Self.get(server.url("/start")))
-        == .redirectRefused(.tooMany(RedirectPolicy.maximumRedirects)))
+      failure == .redirectRefused(.tooMany(RedirectPolicy.maximumRedirects)),
+      "\(String(describing: failure)) after \(ContinuousClock.now - started)")
     #expect(server.requests.count == RedirectPolicy.maximumRedirects + 1)
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HollowKit
 import HollowServer
+import TestScheduling
 import Testing
 
 @Suite(.offCooperativePool) struct APIHandlersTests {

@@ -1,5 +1,6 @@
 import Foundation
 import HollowKit
+import TestScheduling
 import Testing
 
 @testable import HollowServer

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HollowKit
 import Synchronization
+import TestScheduling
 import Testing
 
 @testable import HollowServer

@@ -1,5 +1,6 @@
 import HollowKit
 import HollowServer
+import TestScheduling
 import Testing
 
 @Suite(.offCooperativePool) struct FaultInjectorTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HollowKit
+import TestScheduling
 import Testing
 
 @testable import HollowServer

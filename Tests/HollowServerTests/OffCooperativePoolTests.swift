@@ -1,4 +1,5 @@
 import Foundation
+import TestScheduling
 import Testing
 
 /// The trait that keeps the server's blocking tests off Swift's cooperative pool.

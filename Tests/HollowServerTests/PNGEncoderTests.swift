@@ -1,4 +1,5 @@
 import HollowKit
+import TestScheduling
 import Testing
 
 @testable import HollowServer

@@ -19,6 +19,23 @@ import Testing
     #expect(log.count(path: "/even") == 3 && log.count(path: "/odd") == 2)
   }
 
+  @Test func aWaiterResumesWhenItsConditionHoldsAndNotBefore() async {
+    let log = RequestLog(capacity: 4)
+    log.record(Self.request("/a", 0))
+    // Already true: returns at once.
+    await log.wait { $0.count == 1 }
+    let (resumed, signal) = AsyncStream.makeStream(of: Void.self)
+    let waiter = Task {
+      await log.wait { $0.contains { $0.path == "/b" } }
+      signal.finish()
+    }
+    log.record(Self.request("/a", 1))
+    log.record(Self.request("/b", 2))
+    for await _ in resumed {}
+    await waiter.value
+    #expect(log.all.map(\.path) == ["/a", "/a", "/b"])
+  }
+
   @Test func endlessMadeUpPathsDoNotGrowTheCounts() {
     let log = RequestLog(capacity: 2)
     for index in 0..<(RequestLog.maximumCountedPaths + 100) { log.record(Self.request("/made-up/\(index)", index)) }

@@ -102,7 +102,8 @@ enum PseudoTerminal {
   /// instead of hanging it.
   private static func drain(_ first: Int32, _ second: Int32) async -> ([UInt8], [UInt8]) {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      // A thread of its own: a blocked Dispatch worker would starve the cooperative pool, which shares them.
+      Thread.detachNewThread {
         var open = [first, second]
         var received: [Int32: [UInt8]] = [first: [], second: []]
         var chunk = [UInt8](repeating: 0, count: 65_536)

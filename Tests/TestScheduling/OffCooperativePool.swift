@@ -6,10 +6,10 @@ import Testing
 /// ```swift
 /// @Suite(.offCooperativePool) struct ConnectionTests { @Test func blocks() throws { … } }
 /// ```
-struct OffCooperativePool: SuiteTrait, TestTrait, TestScoping {
-  var isRecursive: Bool { true }
+public struct OffCooperativePool: SuiteTrait, TestTrait, TestScoping {
+  public var isRecursive: Bool { true }
 
-  func provideScope(
+  public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
     try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
@@ -18,5 +18,5 @@ struct OffCooperativePool: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OffCooperativePool {
   /// See ``OffCooperativePool``.
-  static var offCooperativePool: Self { Self() }
+  public static var offCooperativePool: Self { Self() }
 }

@@ -11,16 +11,16 @@ import Foundation
 /// ```swift
 /// try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { blockingWork() }
 /// ```
-final class ThreadPerJobExecutor: TaskExecutor {
-  static let shared = ThreadPerJobExecutor()
+public final class ThreadPerJobExecutor: TaskExecutor {
+  public static let shared = ThreadPerJobExecutor()
   private static let marker = "ThreadPerJobExecutor"
 
   /// Whether the calling thread is one this executor started.
-  static var runsHere: Bool {
+  public static var runsHere: Bool {
     Thread.current.threadDictionary[marker] != nil
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     Thread {
