@@ -9,8 +9,9 @@ import Signal
 /// #expect(await recorder.next() == .value(1))
 /// ```
 ///
-/// The subscription starts at once and lasts until the publisher ends or ``cancel()`` is
-/// called. Events wait in an unbounded buffer until read.
+/// The subscription is made before `init` returns (a subject delivers whatever is sent
+/// after it) and lasts until the publisher ends or ``cancel()`` is called. Events wait in an
+/// unbounded buffer until read.
 public final class Recorder<Output: Sendable, Failure: Error>: Sendable {
   /// Something the subscription saw.
   public enum Event: Sendable {
@@ -26,8 +27,9 @@ public final class Recorder<Output: Sendable, Failure: Error>: Sendable {
   public init<P: Publisher<Output, Failure>>(_ publisher: P) {
     let (events, sink) = AsyncStream.makeStream(of: Event.self)
     reader = Reader(events.makeAsyncIterator())
+    // Subscribed here, not when the task first runs, as Signal's own `sink` does.
+    var iterator = publisher.makeAsyncIterator()
     subscription = Task {
-      var iterator = publisher.makeAsyncIterator()
       do throws(Failure) {
         while let value = try await iterator.next(isolation: nil) {
           sink.yield(.value(value))

@@ -15,6 +15,14 @@ import Testing
     #expect(await recorder.remaining() == [.value(1), .failure(.boom)])
   }
 
+  @Test func aSubjectsValueSentRightAfterInitIsRecorded() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder(subject)
+    await subject.send(1)
+    await subject.send(completion: .finished)
+    #expect(await recorder.remaining() == [.value(1), .finished])
+  }
+
   @Test func cancelEndsTheSubscription() async {
     let source = TestSource<Int, Never>()
     let recorder = Recorder(source)
