@@ -75,17 +75,19 @@ public enum ContractTable {
     (1...1_000_000).publisher.setFailureType(to: ContractError.self)
   }
 
+  private static let checkInterval = SequencePublisher<ClosedRange<Int>>.Iterator.cancellationCheckInterval
+
   public static let sources: [SourceCase] = [
     SourceCase("Just") { just(7) },
     SourceCase("Empty") { Empty<Int, ContractError>() },
     SourceCase("Fail") { Fail<Int, ContractError>(error: .boom) },
-    SourceCase("Deferred") { Deferred { longSequence } },
+    SourceCase("Deferred", lateValuesAllowed: checkInterval) { Deferred { longSequence } },
     SourceCase("Future") {
       Future<Int, ContractError> {
         await Task.yield(); return 7
       }
     },
-    SourceCase("Sequence.publisher") { longSequence },
+    SourceCase("Sequence.publisher", lateValuesAllowed: checkInterval) { longSequence },
     SourceCase("AsyncSequence.publisher") {
       AsyncStream<Int> { _ in }.publisher.setFailureType(to: ContractError.self)
     },

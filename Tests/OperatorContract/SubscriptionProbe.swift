@@ -37,7 +37,7 @@ public final class SubscriptionProbe: Sendable {
   /// Returns once `condition` holds, re-checking on every subscription and release. Wait only
   /// for what must happen: a test that waits for something that never comes hangs, and its time
   /// limit reports it.
-  public func wait(until condition: (SubscriptionProbe) -> Bool) async {
+  nonisolated(nonsending) public func wait(until condition: (SubscriptionProbe) -> Bool) async {
     var iterator = events.makeAsyncIterator()
     while !condition(self) {
       guard await iterator.next() != nil else { return }
@@ -45,7 +45,7 @@ public final class SubscriptionProbe: Sendable {
   }
 
   /// Returns once every subscription has been released.
-  public func waitUntilAllReleased() async {
+  nonisolated(nonsending) public func waitUntilAllReleased() async {
     await wait { $0.liveSubscriptions == 0 }
   }
 

@@ -7,9 +7,11 @@
 /// Each subscription iterates the sequence from the start. Producing an element
 /// never suspends, so a consumer drains it at the speed of a plain `for` loop.
 ///
-/// Cancellation ends the stream: the iterator checks whether its task is cancelled before
-/// every element, so even an endless sequence (`(1...).publisher`) delivers nothing once its
-/// consuming task is cancelled, and stays finished afterwards.
+/// Cancellation ends the stream: the iterator checks whether its task is cancelled once
+/// every ``Iterator/cancellationCheckInterval`` elements, so even an endless sequence
+/// (`(1...).publisher`) stops within a bounded number of elements, without paying for a
+/// check on every element. A `for await` loop may therefore see up to that many more elements
+/// after its task is cancelled; a `sink` sees none, because it checks before every value.
 public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
   public typealias Output = Base.Element
   public typealias Element = Base.Element
@@ -31,7 +33,11 @@ public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
 
   /// The iterator of a ``SequencePublisher``.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: Base.Iterator?
+    /// How many elements may be produced between two checks for cancellation.
+    public static var cancellationCheckInterval: Int { 1024 }
+
+    @usableFromInline var base: Base.Iterator
+    @usableFromInline var untilCancellationCheck = 0
 
     @inlinable
     init(_ base: Base.Iterator) {
@@ -45,11 +51,13 @@ public struct SequencePublisher<Base: Sequence & Sendable>: Publisher {
 
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Base.Element? {
-      guard !Task.isCancelled, let element = base?.next() else {
-        base = nil
-        return nil
+      if untilCancellationCheck == 0 {
+        // Checking costs a runtime call; once per interval keeps the hot path a plain loop.
+        guard !Task.isCancelled else { return nil }
+        untilCancellationCheck = Self.cancellationCheckInterval
       }
-      return element
+      untilCancellationCheck &-= 1
+      return base.next()
     }
   }
 }
