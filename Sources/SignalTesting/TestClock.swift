@@ -210,22 +210,3 @@ public final class TestClock: Clock, Sendable {
     }
   }
 }
-
-/// A task parked in ``TestClock/sleep(until:tolerance:)``.
-struct Sleeper {
-  let id: Int
-  let deadline: TestClock.Instant
-  let continuation: UnsafeContinuation<Void, any Error>
-
-  func resume() { continuation.resume() }
-  func resume(throwing error: any Error) { continuation.resume(throwing: error) }
-}
-
-/// A task parked in ``TestClock/waitForSleepers(count:)``.
-struct CountWaiter {
-  let id: Int
-  let count: Int
-  let continuation: UnsafeContinuation<Void, Never>
-
-  func resume() { continuation.resume() }
-}

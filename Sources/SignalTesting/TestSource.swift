@@ -108,9 +108,3 @@ public final class TestSource<Output: Sendable, Failure: Error>: Publisher, Send
     }
   }
 }
-
-/// One event a ``TestSource`` delivers.
-enum TestSourceEvent<Output: Sendable, Failure: Error>: Sendable {
-  case value(Output)
-  case completion(Completion<Failure>)
-}
