@@ -1,0 +1,162 @@
+import Testing
+
+@testable import Signal
+
+@Suite struct SubjectStateTests {
+  private typealias State = SubjectState<Int, TestError>
+
+  private enum Next: Equatable {
+    case value(Int, resumingSender: String?)
+    case end(Completion<TestError>?)
+    case park
+  }
+
+  private static func passthrough() -> State {
+    State(replayLimit: 0, initial: [], replaysAfterCompletion: false)
+  }
+
+  /// Sends `value`; returns the result and the names of the waiters the send hands back.
+  private func send(_ value: Int, to state: inout State, _ pool: WaiterPool) -> (SubjectSendResult, [String]) {
+    withUnsafeTemporaryAllocation(of: Waiter.self, capacity: 2) { memory in
+      var wakes = SubjectWakeList(memory)
+      let result = state.send(value, waking: &wakes)
+      let waiters = Array(wakes.inline[0..<wakes.inlineCount]) + wakes.overflow
+      return (result, waiters.map { pool.resume($0) })
+    }
+  }
+
+  private func next(_ state: inout State, _ token: SubjectToken, _ pool: WaiterPool) -> Next {
+    switch state.next(token) {
+    case .value(let value, let sender): .value(value, resumingSender: sender.map { pool.resume($0) })
+    case .end(let completion): .end(completion)
+    case .park: .park
+    }
+  }
+
+  @Test func aSubscriberGetsWhatIsSentAfterItSubscribedInOrder() {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    #expect(send(0, to: &state, pool) == (.delivered, []))
+    let token = state.subscribe(policy: .suspend(4))
+    #expect(send(1, to: &state, pool) == (.delivered, []))
+    #expect(send(2, to: &state, pool) == (.delivered, []))
+    #expect(next(&state, token, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, token, pool) == .value(2, resumingSender: nil))
+    #expect(next(&state, token, pool) == .park)
+  }
+
+  @Test func aParkedConsumerIsWokenByTheNextSendAndOnlyOnce() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let token = state.subscribe(policy: .suspend(4))
+    let parked = state.park(token, await pool.make("consumer"))
+    #expect(parked)
+    #expect(send(1, to: &state, pool) == (.delivered, ["consumer"]))
+    #expect(send(2, to: &state, pool) == (.delivered, []))
+    // Something is buffered: parking again is refused, the consumer must take it.
+    let parkedAgain = state.park(token, await pool.make("again"))
+    #expect(!parkedAgain)
+  }
+
+  @Test func aFullSuspendSubscriberRefusesSendsUntilItDrainsToHalf() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let token = state.subscribe(policy: .suspend(4))
+    for value in 1...4 { #expect(send(value, to: &state, pool) == (.delivered, [])) }
+    #expect(send(5, to: &state, pool) == (.full, []))
+    let ticket = state.makeTicket()
+    let senderParked = state.parkSender(ticket: ticket, await pool.make("sender"))
+    #expect(senderParked)
+    #expect(next(&state, token, pool) == .value(1, resumingSender: nil))
+    // Drained to the low watermark (half of 4): the parked sender is handed back.
+    #expect(next(&state, token, pool) == .value(2, resumingSender: "sender"))
+    #expect(send(5, to: &state, pool) == (.delivered, []))
+  }
+
+  @Test func droppingPoliciesNeverRefuseASend() {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let oldest = state.subscribe(policy: .dropOldest(2))
+    let newest = state.subscribe(policy: .dropNewest(2))
+    for value in 1...4 { #expect(send(value, to: &state, pool) == (.delivered, [])) }
+    #expect(next(&state, oldest, pool) == .value(3, resumingSender: nil))
+    #expect(next(&state, oldest, pool) == .value(4, resumingSender: nil))
+    #expect(next(&state, newest, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, newest, pool) == .value(2, resumingSender: nil))
+  }
+
+  @Test func theCompletionComesAfterTheBufferedValuesAndWakesEveryone() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let busy = state.subscribe(policy: .suspend(1))
+    let idle = state.subscribe(policy: .suspend(4))
+    #expect(send(1, to: &state, pool) == (.delivered, []))
+    // `busy` is full: a second send parks.
+    let senderParked = state.parkSender(ticket: state.makeTicket(), await pool.make("sender"))
+    #expect(senderParked)
+    #expect(next(&state, idle, pool) == .value(1, resumingSender: nil))
+    let idleParked = state.park(idle, await pool.make("idle"))
+    #expect(idleParked)
+    #expect(Set(pool.resume(state.complete(.failure(.boom)))) == ["sender", "idle"])
+    #expect(send(2, to: &state, pool) == (.completed, []))
+    #expect(next(&state, busy, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, busy, pool) == .end(.failure(.boom)))
+    #expect(next(&state, idle, pool) == .end(.failure(.boom)))
+    // Once delivered, the subscription is over.
+    #expect(next(&state, idle, pool) == .end(nil))
+    #expect(state.complete(.finished).wakeups.first == nil)
+  }
+
+  @Test func cancellingASubscriberWakesItAndTheSenderItWasBlocking() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let blocking = state.subscribe(policy: .suspend(1))
+    let parkedTask = state.subscribe(policy: .suspend(4))
+    #expect(send(1, to: &state, pool) == (.delivered, []))
+    #expect(next(&state, parkedTask, pool) == .value(1, resumingSender: nil))
+    let consumerParked = state.park(parkedTask, await pool.make("consumer"))
+    let senderParked = state.parkSender(ticket: state.makeTicket(), await pool.make("sender"))
+    #expect(consumerParked && senderParked)
+    #expect(pool.resume(state.cancel(parkedTask)) == ["consumer"])
+    #expect(pool.resume(state.cancel(blocking)) == ["sender"])
+    #expect(next(&state, blocking, pool) == .end(nil))
+    #expect(pool.resume(state.cancel(blocking)).isEmpty)
+    // The freed slots are reused by new subscribers, which see only new values.
+    let fresh = state.subscribe(policy: .suspend(4))
+    #expect(send(2, to: &state, pool) == (.delivered, []))
+    #expect(next(&state, fresh, pool) == .value(2, resumingSender: nil))
+  }
+
+  @Test func aCancelledSenderLeavesTheQueue() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    _ = state.subscribe(policy: .suspend(1))
+    #expect(send(1, to: &state, pool) == (.delivered, []))
+    let ticket = state.makeTicket()
+    let parked = state.parkSender(ticket: ticket, await pool.make("sender"))
+    #expect(parked)
+    #expect(state.cancelSender(ticket: ticket).map { pool.resume($0) } == "sender")
+    #expect(state.cancelSender(ticket: ticket) == nil)
+  }
+
+  @Test func aReplayWindowIsHandedToNewSubscribersAndAfterTheCompletionOnlyIfAsked() {
+    let pool = WaiterPool()
+    var replaying = State(replayLimit: 2, initial: [], replaysAfterCompletion: true)
+    var current = State(replayLimit: 1, initial: [0], replaysAfterCompletion: false)
+    #expect(current.oldestReplayed == 0)
+    for value in 1...3 {
+      _ = send(value, to: &replaying, pool)
+      _ = send(value, to: &current, pool)
+    }
+    #expect(current.oldestReplayed == 3)
+    let late = replaying.subscribe(policy: .suspend(4))
+    #expect(next(&replaying, late, pool) == .value(2, resumingSender: nil))
+    #expect(next(&replaying, late, pool) == .value(3, resumingSender: nil))
+    _ = replaying.complete(.finished)
+    _ = current.complete(.finished)
+    let afterReplaying = replaying.subscribe(policy: .suspend(4))
+    let afterCurrent = current.subscribe(policy: .suspend(4))
+    #expect(next(&replaying, afterReplaying, pool) == .value(2, resumingSender: nil))
+    #expect(next(&current, afterCurrent, pool) == .end(.finished))
+  }
+}
