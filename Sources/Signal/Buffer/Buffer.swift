@@ -8,7 +8,7 @@ extension Publisher where Output: Sendable {
   /// }
   /// ```
   ///
-  /// Each subscription starts its own upstream subscription at its first `next()`, pumped by
+  /// Each subscription subscribes upstream when its iterator is made and, from its first `next()`, is pumped by
   /// one task into a ring buffer of `policy.capacity` values:
   /// - `.suspend`: the upstream waits while the buffer is full; nothing is lost.
   /// - `.dropOldest` / `.dropNewest`: the upstream never waits; the oldest waiting value or
