@@ -89,14 +89,22 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
 
   @inlinable
   func runWorker(_ index: Int) async {
+    var yielded = false
     while true {
       switch state.withLock({ $0.nextInner() }) {
       case .exit:
         return
+      case .park where !yielded:
+        // The outer task is often about to queue the next inner (this worker's finish freed its
+        // slot): one yield lets it, instead of a park here and a wake there, two task switches.
+        yielded = true
+        await Task.yield()
       case .park:
+        yielded = false
         await park(isolation: nil) { $0.parkIdle($1) }
         if Task.isCancelled { return }
       case .run(let inner, let recruit):
+        yielded = false
         carryOut(recruit)
         guard await run(inner, from: index) else { return }
       }
