@@ -52,16 +52,23 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   @inlinable
   func runOuter() async {
     guard var iterator = outer.take() else { return }
+    var yielded = false
     while true {
       switch state.withLock({ $0.reserveSlot() }) {
       case .stop:
         return
+      case .wait where !yielded:
+        // A worker is often about to finish its inner and free a slot: one yield lets it.
+        yielded = true
+        await Task.yield()
+        continue
       case .wait:
+        yielded = false
         await park(isolation: nil) { $0.parkOuter($1) }
         if Task.isCancelled { return }
         continue
       case .pull:
-        break
+        yielded = false
       }
       let value: Upstream.Output?
       do throws(Upstream.Failure) {
