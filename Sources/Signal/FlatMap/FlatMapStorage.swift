@@ -52,23 +52,16 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   @inlinable
   func runOuter() async {
     guard var iterator = outer.take() else { return }
-    var yielded = false
     while true {
       switch state.withLock({ $0.reserveSlot() }) {
       case .stop:
         return
-      case .wait where !yielded:
-        // A worker is often about to finish its inner and free a slot: one yield lets it.
-        yielded = true
-        await Task.yield()
-        continue
       case .wait:
-        yielded = false
         await park(isolation: nil) { $0.parkOuter($1) }
         if Task.isCancelled { return }
         continue
       case .pull:
-        yielded = false
+        break
       }
       let value: Upstream.Output?
       do throws(Upstream.Failure) {
@@ -96,22 +89,14 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
 
   @inlinable
   func runWorker(_ index: Int) async {
-    var yielded = false
     while true {
       switch state.withLock({ $0.nextInner() }) {
       case .exit:
         return
-      case .park where !yielded:
-        // The outer task is often about to queue the next inner (this worker's finish freed its
-        // slot): one yield lets it, instead of a park here and a wake there, two task switches.
-        yielded = true
-        await Task.yield()
       case .park:
-        yielded = false
         await park(isolation: nil) { $0.parkIdle($1) }
         if Task.isCancelled { return }
       case .run(let inner, let recruit):
-        yielded = false
         carryOut(recruit)
         guard await run(inner, from: index) else { return }
       }
