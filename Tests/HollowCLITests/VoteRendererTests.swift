@@ -29,6 +29,17 @@ import Testing
     #expect(lines.filter { $0.text.hasPrefix("      o") }.count == 100)
   }
 
+  @Test func anOptionWiderThanTheLineStartsBesideItsMark() throws {
+    let long = String(repeating: "x", count: 100)
+    let vote = Vote(voted: long, options: ["y", long], counts: ["y": 4, long: 3])
+    let lines = VoteRenderer(context: context()).lines(vote, prefix: [Span("  ")]).map(\.text)
+    // The title names the choice too; the options follow it.
+    let start = try #require(lines.firstIndex { $0.hasPrefix("      y") })
+    #expect(lines[start + 1].hasPrefix("    ✓ xxx"), "\(lines)")
+    #expect(!lines.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+  }
+
   @Test func aListShowsAFewOptionsEachCut() {
     let options = [String(repeating: "x", count: 100_000)] + (0..<100).map { "o\($0)" }
     let lines = VoteRenderer(context: context(limits: .list)).lines(hidden(options), prefix: [Span("  ")])

@@ -115,8 +115,8 @@ private struct LineBuilder {
     }
     appendToWord(character, style: style, width: characterWidth)
     if wordWidth > width {
-      // Longer than a whole line: cut it wherever the line is full.
-      if !lineIsEmpty { endLine() }
+      // Longer than a whole line: it is cut wherever it goes, so it starts right here, after
+      // what the line holds (a poll's mark stays beside its option), and is cut where lines fill.
       let pending = word
       clearWord()
       cutting = true
