@@ -10,9 +10,10 @@ import Testing
 /// shows it (list and full views, with and without colours) and re-encoded as `--json` prints it.
 /// Decoding may refuse a value; nothing may trap.
 ///
-/// Off the cooperative pool: its cases compute for seconds without suspending (debug build), which
-/// on two cores would hold every thread the async tests of the process need.
-@Suite(.offCooperativePool) struct ModelFuzzTests {
+/// Off the cooperative pool and one case at a time: its cases compute for seconds without
+/// suspending (debug build). On the pool they would hold every thread the async tests of the
+/// process need; all at once on threads of their own, they would take most of two cores from them.
+@Suite(.offCooperativePool, .serialized) struct ModelFuzzTests {
   static var numbers: [Any] {
     [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max, 1e300, -0.5]
   }
