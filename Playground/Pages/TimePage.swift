@@ -6,7 +6,8 @@ import SignalTesting
 /// the page runs in an instant.
 enum TimePage: PlaygroundPage {
   static let name = "time"
-  static let summary = "debounce, throttle, delay, timeout, collect and Timer, driven by a TestClock"
+  static let summary =
+    "debounce, throttle, delay, timeout, collect and Timer, driven by a TestClock (and an ImmediateClock)"
 
   /// What a user types, and when (milliseconds from the start).
   static let keystrokes: [(at: Int, text: String)] = [
@@ -34,6 +35,11 @@ enum TimePage: PlaygroundPage {
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(2))
     print("Timer(every: 400ms).prefix(4):", await ticks.value.map(\.offset))
+
+    // An ImmediateClock never waits: each sleep moves its time to the deadline and returns.
+    let immediate = ImmediateClock()
+    let instantTicks = await Publishers.Timer(every: .seconds(1), clock: immediate).prefix(3).allValues()
+    print("Timer(every: 1s).prefix(3) on an ImmediateClock:", instantTicks.map(\.offset), "now:", immediate.now.offset)
   }
 
   /// Types the keystrokes into a `TestSource`, through the operator `build` makes, and prints
