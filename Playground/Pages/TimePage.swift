@@ -7,7 +7,7 @@ import SignalTesting
 enum TimePage: PlaygroundPage {
   static let name = "time"
   static let summary =
-    "debounce, throttle, delay, timeout, collect and Timer, driven by a TestClock (and an ImmediateClock)"
+    "debounce, throttle, delay, timeout, collect, Timer and withTimeout on a TestClock (and an ImmediateClock)"
 
   /// What a user types, and when (milliseconds from the start).
   static let keystrokes: [(at: Int, text: String)] = [
@@ -40,6 +40,22 @@ enum TimePage: PlaygroundPage {
     let immediate = ImmediateClock()
     let instantTicks = await Publishers.Timer(every: .seconds(1), clock: immediate).prefix(3).allValues()
     print("Timer(every: 1s).prefix(3) on an ImmediateClock:", instantTicks.map(\.offset), "now:", immediate.now.offset)
+
+    // withTimeout bounds one async operation: a 2 s job within 5 s succeeds; within 1 s it times out.
+    for limit in [5, 1] {
+      let jobClock = TestClock()
+      let job = Task {
+        try await withTimeout(.seconds(limit), clock: jobClock) { () async -> String in
+          (try? await jobClock.sleep(for: .seconds(2))) == nil ? "cancelled" : "done"
+        }
+      }
+      await jobClock.waitForSleepers(count: 2)
+      await jobClock.advance(by: .seconds(5))
+      switch await job.result {
+      case .success(let value): print("withTimeout(\(limit)s) { a 2 s job }:", value)
+      case .failure(let failure): print("withTimeout(\(limit)s) { a 2 s job }: threw", failure)
+      }
+    }
   }
 
   /// Types the keystrokes into a `TestSource`, through the operator `build` makes, and prints
