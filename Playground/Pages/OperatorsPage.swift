@@ -27,6 +27,10 @@ enum OperatorsPage: PlaygroundPage {
     }
     print("replaceError:", await failing.replaceError(with: -1).allValues())
 
+    // prepend and append concatenate: the second part is subscribed only once the first has finished.
+    print("prepend + append:", await (4...5).publisher.prepend(1, 2, 3).append([6]).append(Just(7)).allValues())
+    print("append after a failure:", await failing.append(99).replaceError(with: -1).allValues())
+
     // Any AsyncSequence becomes a publisher, so every operator applies to it.
     let stream = AsyncStream<Int> { continuation in
       for value in [3, 3, 4, 4, 4, 5] { continuation.yield(value) }

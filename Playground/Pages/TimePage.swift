@@ -6,7 +6,8 @@ import SignalTesting
 /// the page runs in an instant.
 enum TimePage: PlaygroundPage {
   static let name = "time"
-  static let summary = "debounce, throttle, delay, timeout, collect and Timer, driven by a TestClock"
+  static let summary =
+    "debounce, throttle, delay, timeout, collect, Timer and withTimeout on a TestClock (and an ImmediateClock)"
 
   /// What a user types, and when (milliseconds from the start).
   static let keystrokes: [(at: Int, text: String)] = [
@@ -34,6 +35,27 @@ enum TimePage: PlaygroundPage {
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(2))
     print("Timer(every: 400ms).prefix(4):", await ticks.value.map(\.offset))
+
+    // An ImmediateClock never waits: each sleep moves its time to the deadline and returns.
+    let immediate = ImmediateClock()
+    let instantTicks = await Publishers.Timer(every: .seconds(1), clock: immediate).prefix(3).allValues()
+    print("Timer(every: 1s).prefix(3) on an ImmediateClock:", instantTicks.map(\.offset), "now:", immediate.now.offset)
+
+    // withTimeout bounds one async operation: a 2 s job within 5 s succeeds; within 1 s it times out.
+    for limit in [5, 1] {
+      let jobClock = TestClock()
+      let job = Task {
+        try await withTimeout(.seconds(limit), clock: jobClock) { () async -> String in
+          (try? await jobClock.sleep(for: .seconds(2))) == nil ? "cancelled" : "done"
+        }
+      }
+      await jobClock.waitForSleepers(count: 2)
+      await jobClock.advance(by: .seconds(5))
+      switch await job.result {
+      case .success(let value): print("withTimeout(\(limit)s) { a 2 s job }:", value)
+      case .failure(let failure): print("withTimeout(\(limit)s) { a 2 s job }: threw", failure)
+      }
+    }
   }
 
   /// Types the keystrokes into a `TestSource`, through the operator `build` makes, and prints

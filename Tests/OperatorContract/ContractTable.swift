@@ -66,6 +66,23 @@ public enum ContractTable {
       up.multicast { PassthroughSubject<Int, ContractError>() }.autoconnect()
     },
     OperatorCase("buffer", [7]) { up, _ in up.buffer(.suspend(4)) },
+    OperatorCase("append values", [7, 1, 2]) { up, _ in up.append(1, 2) },
+    OperatorCase("append sequence", [7, 1]) { up, _ in up.append([1]) },
+    OperatorCase("append publisher", [7, 1]) { up, _ in up.append(just(1)) },
+    OperatorCase("append failing publisher", ContractOutcome([7], failed: true)) { up, _ in
+      up.append(Fail(error: .boom))
+    },
+    OperatorCase("append after a failing prefix", ContractOutcome([], failed: true), endsAfterSeven: true) { up, _ in
+      up.tryMap { _ -> Int in throw ContractError.boom }.mapError { _ in .boom }.append(just(1))
+    },
+    OperatorCase("Concatenate", [7, 1]) { up, _ in Publishers.Concatenate(prefix: up, suffix: just(1)) },
+    // The upstream as the suffix: subscribed when the prefix finishes. The prefixes are empty
+    // because a subscriber that cancels on a prefix value rightly never subscribes the suffix.
+    OperatorCase("prepend values (hot suffix)", [7], subscribesAtOnce: false) { up, _ in up.prepend() },
+    OperatorCase("prepend sequence (hot suffix)", [7], subscribesAtOnce: false) { up, _ in up.prepend([Int]()) },
+    OperatorCase("prepend publisher (hot suffix)", [7], subscribesAtOnce: false) { up, _ in
+      up.prepend(Empty<Int, ContractError>())
+    },
   ]
 
   /// Long, not endless: a synchronous sequence never suspends, so an endless one would hold

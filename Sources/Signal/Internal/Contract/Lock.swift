@@ -15,7 +15,7 @@ import Darwin
 /// reported as a race and CI's TSan run of the stress tests would be blind. The platform
 /// mutex (`pthread_mutex_t`, `os_unfair_lock` on Darwin) is intercepted by TSan, costs
 /// about the same uncontended, and is what swift-async-algorithms and SwiftNIO lock with.
-/// It is `package` (not public) so that SignalTesting's `TestClock` locks the same way.
+/// It is `package` (not public) so that SignalTesting's clocks lock the same way.
 @usableFromInline
 package final class Lock<State>: @unchecked Sendable {
   // @unchecked: `state` is only reachable inside `withLock`, which holds the mutex, and it
