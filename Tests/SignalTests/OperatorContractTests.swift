@@ -87,23 +87,14 @@ private func settle(_ scope: CensusScope) async -> Bool {
     let scope = CensusScope()
     let upstream = ProbedUpstream()
     let clock = TestClock()
-    let valuesAfterCancellation = await Census.$scope.withValue(scope) {
-      let consumer = Task {
-        var iterator = row.apply(upstream, clock).makeAsyncIterator()
-        var late = 0
-        while true {
-          let wasCancelled = Task.isCancelled
-          guard (try? await iterator.next()) ?? nil != nil else { break }
-          if wasCancelled { late += 1 }
-        }
-        return late
-      }
+    let late = await Census.$scope.withValue(scope) {
+      let consumer = Task { await valuesAfterCancellation(of: row.apply(upstream, clock)) }
       await upstream.probe.wait { $0.subscriptions >= 1 }
       for value in 1...10 { _ = upstream.subject.trySend(value) }
       consumer.cancel()
       return await consumer.value
     }
-    #expect(valuesAfterCancellation == 0)
+    #expect(late == 0)
     await upstream.probe.waitUntilAllReleased()
     #expect(upstream.subject.trySend(11) == .delivered)
     #expect(await settle(scope))
@@ -113,23 +104,15 @@ private func settle(_ scope: CensusScope) async -> Bool {
   func cancellingTheConsumingTaskEndsASource(_ row: SourceCase) async {
     let scope = CensusScope()
     let (started, start) = AsyncStream.makeStream(of: Void.self)
-    let valuesAfterCancellation = await Census.$scope.withValue(scope) {
+    let late = await Census.$scope.withValue(scope) {
       let consumer = Task {
-        var iterator = row.make().makeAsyncIterator()
-        start.finish()
-        var late = 0
-        while true {
-          let wasCancelled = Task.isCancelled
-          guard (try? await iterator.next()) ?? nil != nil else { break }
-          if wasCancelled { late += 1 }
-        }
-        return late
+        await valuesAfterCancellation(of: row.make(), subscribed: { start.finish() })
       }
       for await _ in started {}
       consumer.cancel()
       return await consumer.value
     }
-    #expect(valuesAfterCancellation <= row.lateValuesAllowed)
+    #expect(late <= row.lateValuesAllowed)
     #expect(await settle(scope))
   }
 

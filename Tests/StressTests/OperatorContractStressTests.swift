@@ -39,16 +39,7 @@ private func ticking(_ clock: TestClock) -> Task<Void, Never> {
       let clock = TestClock()
       let ticker = ticking(clock)
       let late = await Census.$scope.withValue(scope) {
-        let consumer = Task {
-          var iterator = row.apply(upstream, clock).makeAsyncIterator()
-          var late = 0
-          while true {
-            let wasCancelled = Task.isCancelled
-            guard (try? await iterator.next()) ?? nil != nil else { break }
-            if wasCancelled { late += 1 }
-          }
-          return late
-        }
+        let consumer = Task { await valuesAfterCancellation(of: row.apply(upstream, clock)) }
         await upstream.probe.wait { $0.subscriptions >= 1 }
         let sender = Task {
           for value in 1...Int.random(in: 1...40) { _ = upstream.subject.trySend(value) }
