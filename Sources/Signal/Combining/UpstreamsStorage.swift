@@ -1,7 +1,7 @@
 /// The shared state of one combining subscription: the consumer's iterator and one producer
 /// child task per upstream meet here.
 @usableFromInline
-final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStorage {
+final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStorage, ProducerGroupStorage {
   @usableFromInline typealias Element = UpstreamEvent<Value>
   /// One upstream, subscribed, with the loop that pumps it (``pump(_:index:wrap:)``).
   @usableFromInline typealias Producer = UpstreamProducer<UpstreamsStorage>
@@ -25,15 +25,6 @@ final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStor
 
   deinit {
     census.objectDestroyed()
-  }
-
-  @usableFromInline
-  var upstreams: [any ReleasableSubscription] { producers.map(\.subscription) }
-
-  /// Runs every pump, each in its own child task.
-  @usableFromInline
-  var runProducers: @Sendable (UpstreamsStorage) async -> Void {
-    { storage in await storage.producers.runAll(on: storage) }
   }
 
   /// The producer of one upstream: subscribed now, pumped once demand starts.

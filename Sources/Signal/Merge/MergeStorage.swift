@@ -6,7 +6,7 @@
 /// is full; the consumer takes everything buffered in one lock acquisition and drains it
 /// without locking.
 @usableFromInline
-final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
+final class MergeStorage<Element: Sendable, Failure: Error>: ProducerGroupStorage {
   @usableFromInline typealias StateMachine = MergeStateMachine<Element, Failure>
   /// One upstream, subscribed, with the loop that forwards its elements (``produce(from:)``).
   @usableFromInline typealias Producer = UpstreamProducer<MergeStorage>
@@ -23,14 +23,6 @@ final class MergeStorage<Element: Sendable, Failure: Error>: BatchStorage {
 
   deinit {
     census.objectDestroyed()
-  }
-
-  @usableFromInline
-  var upstreams: [any ReleasableSubscription] { producers.map(\.subscription) }
-
-  @usableFromInline
-  var runProducers: @Sendable (MergeStorage) async -> Void {
-    { storage in await storage.producers.runAll(on: storage) }
   }
 
   /// The producer of one upstream: it is subscribed now, and forwarded once demand starts.
