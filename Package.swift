@@ -37,10 +37,15 @@ let package = Package(
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
     // Test scheduling shared by the suites that block or compute for long: off Swift's cooperative pool.
     .target(name: "TestScheduling", path: "Tests/TestScheduling"),
+    // The loopback listening socket the hand-made hostile test servers start from.
+    .target(name: "LoopbackTesting", path: "Tests/LoopbackTesting"),
     .testTarget(
       name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache", "TestScheduling"]),
-    .testTarget(name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal"]),
-    .testTarget(name: "HollowCLITests", dependencies: ["HollowCLI", "HollowKit", "HollowServer", "TestScheduling"]),
+    .testTarget(
+      name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal", "LoopbackTesting"]),
+    .testTarget(
+      name: "HollowCLITests",
+      dependencies: ["HollowCLI", "HollowKit", "HollowServer", "TestScheduling", "LoopbackTesting"]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "SignalTesting", "HollowCache", "OperatorContract"]),
   ]
 )

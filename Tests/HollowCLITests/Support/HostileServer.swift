@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTesting
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,26 +43,10 @@ final class HostileServer: Sendable {
   var requestPaths: [String] { paths.withLock { $0 } }
 
   init(_ respond: @escaping @Sendable (_ path: String) -> Answer) throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0, listen(fd, 128) == 0 else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var actual = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &actual) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
+    let socket = try LoopbackListener(backlog: 128)
+    let fd = socket.fd
     listener = fd
-    port = UInt16(bigEndian: actual.sin_port)
+    port = socket.port
     Thread.detachNewThread { [self] in
       while true {
         let connection = accept(fd, nil, nil)

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTesting
 import Synchronization
 
 #if canImport(Glibc)
@@ -32,27 +33,9 @@ final class HostileServer: Sendable {
   init(_ behavior: @escaping Behavior) throws {
     self.behavior = behavior
     stopPipe = try StopPipe()
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0, listen(fd, 64) == 0 else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var actual = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &actual) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    listener = fd
-    port = Int(UInt16(bigEndian: actual.sin_port))
+    let socket = try LoopbackListener(backlog: 64)
+    listener = socket.fd
+    port = Int(socket.port)
     let accepting = Thread { [self] in acceptLoop() }
     accepting.start()
   }
