@@ -1,11 +1,14 @@
 /// The state of one `flatMap` subscription: the shared buffer of inner values, the inner
 /// publishers subscribed and waiting for a worker, and who is parked.
 ///
-/// Two kinds of task share the work. The **outer task** pulls the outer publisher whenever a
-/// slot is free (fewer than `maxPublishers` inner subscriptions are active), turns the value
-/// into an inner publisher and subscribes to it at once, so a hot inner publisher loses
-/// nothing, whatever the consumer's pace; with every slot taken it waits, which is the
-/// back-pressure on the outer stream. **Workers** (at most `maxPublishers`, reused from one
+/// Two kinds of work share the tasks. **Pulling** the outer publisher is a role that one task
+/// holds at a time: it pulls whenever a slot is free (fewer than `maxPublishers` inner
+/// subscriptions are active), turns the value into an inner publisher and subscribes to it at
+/// once, so a hot inner publisher loses nothing, whatever the consumer's pace. With every slot
+/// taken the role is put down, which is the back-pressure on the outer stream, and the task
+/// that next frees a slot (a worker whose inner publisher finished) picks it up and pulls
+/// itself: nobody is parked waiting for a slot and nobody has to be woken when one frees.
+/// The outer task holds the role first. **Workers** (at most `maxPublishers`, reused from one
 /// inner publisher to the next) run the subscribed inner publishers into the buffer.
 ///
 /// A worker is recruited (an idle one woken, or a new one started) only when an inner
@@ -19,18 +22,18 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
 
   @usableFromInline var buffer: ProducerQueue<Value, Failure>
   @usableFromInline let maxPublishers: Int
-  /// Inner subscriptions running or waiting for a worker, plus the one the outer task is
+  /// Inner subscriptions running or waiting for a worker, plus the one the puller is
   /// pulling for.
   @usableFromInline var active = 0
   /// Subscribed inner publishers that no worker has taken yet.
   @usableFromInline var pending = RingBuffer<Inner>()
   @usableFromInline var isOuterFinished = false
-  /// The outer task, parked until a slot is free.
-  @usableFromInline var outerWaiter: Waiter?
+  /// Whether a task holds the pull role (the outer iterator is out of the subscription).
+  @usableFromInline var isPulling = true
   /// Workers started so far: the next one's index (its producer slot in the buffer).
   @usableFromInline var startedWorkers = 0
   /// Workers awake and between inner publishers (including those woken or started and not
-  /// yet running).
+  /// yet running); a worker pulling the outer publisher is not among them.
   @usableFromInline var seeking = 0
   /// Workers parked until there is an inner publisher to run (or the end).
   @usableFromInline var idle: [Waiter] = []
@@ -41,32 +44,49 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     buffer = ProducerQueue(producers: maxPublishers, capacity: capacityPerInner, refundsOnDrain: true)
   }
 
-  // MARK: The outer task
+  // MARK: Pulling the outer publisher
 
   @usableFromInline
   enum OuterStep {
     /// A slot is reserved: pull the next outer value.
     case pull
-    /// Every slot is taken: park (``parkOuter(_:)``) and ask again when resumed.
-    case wait
+    /// Every slot is taken: put the outer iterator back and ``putDown(byWorker:)`` the role.
+    case full
     /// The stream is over.
     case stop
   }
 
+  /// The puller asks for a slot for its next pull.
   @inlinable
   mutating func reserveSlot() -> OuterStep {
     guard buffer.isOpen else { return .stop }
-    guard active < maxPublishers else { return .wait }
+    guard active < maxPublishers else { return .full }
     active += 1
     return .pull
   }
 
-  /// Parks the outer task; `false` (resume it at once) if a slot freed up or the stream ended.
+  @usableFromInline
+  enum PutDownStep {
+    /// A slot freed while the iterator was put back: it is reserved, take the iterator again.
+    case pull
+    /// The role is free; a worker goes back to running inner publishers, the outer task ends.
+    case putDown
+    /// The stream is over: release the outer subscription.
+    case stop
+  }
+
+  /// The puller found every slot taken and has put the outer iterator back into the
+  /// subscription: the next task to free a slot picks the role up (``innerFinished()``).
   @inlinable
-  mutating func parkOuter(_ waiter: Waiter) -> Bool {
-    guard buffer.isOpen, active >= maxPublishers else { return false }
-    outerWaiter = waiter
-    return true
+  mutating func putDown(byWorker: Bool) -> PutDownStep {
+    guard buffer.isOpen else { return .stop }
+    if active < maxPublishers {
+      active += 1
+      return .pull
+    }
+    isPulling = false
+    if byWorker { seeking += 1 }
+    return .putDown
   }
 
   @usableFromInline
@@ -85,20 +105,26 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     case closed
   }
 
-  /// The outer task subscribed `inner` in the slot it reserved.
+  /// The puller subscribed `inner` in the slot it reserved.
+  ///
+  /// Nobody is recruited when the puller is a worker that is about to put the role down
+  /// (every slot is taken): it runs the inner publisher itself.
   @inlinable
-  mutating func enqueue(_ inner: Inner) -> EnqueueAction {
+  mutating func enqueue(_ inner: Inner, byWorker: Bool) -> EnqueueAction {
     guard buffer.isOpen else { return .closed }
     pending.append(inner)
-    return .queued(seeking == 0 ? recruit() : .none)
+    let pullerRunsIt = byWorker && active >= maxPublishers
+    return .queued(seeking == 0 && !pullerRunsIt ? recruit() : .none)
   }
 
   /// The outer publisher finished: the slot reserved for its next value is given back, idle
   /// workers are let go, and the stream finishes once no inner subscription is active.
   @inlinable
-  mutating func outerFinished() -> Effects {
+  mutating func outerFinished(byWorker: Bool) -> Effects {
     isOuterFinished = true
+    isPulling = false
     active -= 1
+    if byWorker { seeking += 1 }
     var effects = Effects()
     seeking += idle.count
     effects.wake(idle)
@@ -140,15 +166,29 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     return true
   }
 
-  /// A worker's inner publisher finished: its slot is free (the outer task may pull again),
-  /// and the stream finishes if that was the last active one after the outer's end.
+  @usableFromInline
+  enum InnerEnd {
+    /// Look for the next inner publisher, after carrying out these effects.
+    case seek(Effects)
+    /// The freed slot is reserved for the worker, which now holds the pull role: take the
+    /// outer iterator and pull.
+    case pull
+  }
+
+  /// A worker's inner publisher finished: its slot is free. If nobody holds the pull role,
+  /// the worker takes it and the slot; the stream finishes if that was the last active inner
+  /// after the outer's end.
   @inlinable
-  mutating func innerFinished() -> Effects {
+  mutating func innerFinished() -> InnerEnd {
+    if !isPulling && !isOuterFinished && buffer.isOpen {
+      isPulling = true
+      return .pull
+    }
     active -= 1
     seeking += 1
-    var effects = Effects(waking: outerWaiter.take())
+    var effects = Effects()
     if isOuterFinished && active == 0 { effects.merge(complete(.finished)) }
-    return effects
+    return .seek(effects)
   }
 
   // MARK: Ending
@@ -189,11 +229,11 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     return .exit
   }
 
-  /// Everything parked or waiting, once the stream has ended: idle workers and the outer task
-  /// are woken (they stop), inner subscriptions no worker took are released.
+  /// Everything parked or waiting, once the stream has ended: idle workers are woken (they
+  /// stop), inner subscriptions no worker took are released.
   @inlinable
   mutating func releaseWaiting() -> Effects {
-    var effects = Effects(waking: outerWaiter.take())
+    var effects = Effects()
     seeking += idle.count
     effects.wake(idle)
     idle.removeAll()

@@ -45,42 +45,59 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   @usableFromInline
   var upstreams: [any ReleasableSubscription] { [outer] }
 
-  // MARK: The outer task
+  // MARK: Pulling the outer publisher
 
-  /// Pulls the outer publisher while a slot is free, subscribing to each inner publisher as
-  /// its value arrives.
+  /// The outer task: holds the pull role first, and ends when it puts it down.
   @inlinable
   func runOuter() async {
-    guard var iterator = outer.take() else { return }
+    guard case .pull = state.withLock({ $0.reserveSlot() }) else { return }
+    _ = await pull(byWorker: false)
+  }
+
+  /// Pulls the outer publisher while a slot is free, subscribing to each inner publisher as
+  /// its value arrives; the caller holds the pull role and a reserved slot. With every slot
+  /// taken, puts the iterator back and the role down. Returns whether a worker goes on.
+  @inlinable
+  func pull(byWorker: Bool) async -> Bool {
+    guard var iterator = outer.take() else { return false }
     while true {
-      switch state.withLock({ $0.reserveSlot() }) {
-      case .stop:
-        return
-      case .wait:
-        await park(isolation: nil) { $0.parkOuter($1) }
-        if Task.isCancelled { return }
-        continue
-      case .pull:
-        break
-      }
       let value: Upstream.Output?
       do throws(Upstream.Failure) {
         value = try await iterator.next(isolation: nil)
       } catch {
         complete(.failure(error))
-        return
+        return false
       }
       guard let value else {
-        perform(state.withLock { $0.outerFinished() })
-        return
+        perform(state.withLock { $0.outerFinished(byWorker: byWorker) })
+        return byWorker
       }
       let inner = InnerSubscription(subscribingTo: transform(value))
-      switch state.withLock({ $0.enqueue(inner) }) {
+      switch state.withLock({ $0.enqueue(inner, byWorker: byWorker) }) {
       case .closed:
         inner.release()
-        return
+        return false
       case .queued(let recruit):
         carryOut(recruit)
+      }
+      switch state.withLock({ $0.reserveSlot() }) {
+      case .pull:
+        continue
+      case .stop:
+        return false
+      case .full:
+        // Back in the subscription before the role is free, so whoever picks it up finds it.
+        outer.putBack(consume iterator)
+        switch state.withLock({ $0.putDown(byWorker: byWorker) }) {
+        case .pull:
+          guard let again = outer.take() else { return false }
+          iterator = again
+        case .putDown:
+          return byWorker
+        case .stop:
+          outer.release()
+          return false
+        }
       }
     }
   }
@@ -98,25 +115,44 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
         if Task.isCancelled { return }
       case .run(let inner, let recruit):
         carryOut(recruit)
-        guard await run(inner, from: index) else { return }
+        switch await run(inner, from: index) {
+        case .stop:
+          return
+        case .seek:
+          continue
+        case .pull:
+          guard await pull(byWorker: true) else { return }
+        }
       }
     }
   }
 
-  /// Runs one inner subscription to its end; `false` when the worker must end.
+  @usableFromInline
+  enum WorkerNext {
+    case stop
+    case seek
+    case pull
+  }
+
+  /// Runs one inner subscription to its end (its iterator is gone when this returns).
   @inlinable
-  func run(_ inner: InnerSubscription, from index: Int) async -> Bool {
-    guard var iterator = inner.take() else { return false }
+  func run(_ inner: InnerSubscription, from index: Int) async -> WorkerNext {
+    guard var iterator = inner.take() else { return .stop }
     do throws(Inner.Failure) {
       while let value = try await iterator.next(isolation: nil) {
-        guard await push(value, from: index) else { return false }
+        guard await push(value, from: index) else { return .stop }
       }
     } catch {
       complete(.failure(error))
-      return false
+      return .stop
     }
-    perform(state.withLock { $0.innerFinished() })
-    return true
+    switch state.withLock({ $0.innerFinished() }) {
+    case .seek(let effects):
+      perform(effects)
+      return .seek
+    case .pull:
+      return .pull
+    }
   }
 
   @inlinable

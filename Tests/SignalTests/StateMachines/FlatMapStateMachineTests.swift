@@ -6,7 +6,17 @@ import Testing
   private typealias Machine = FlatMapStateMachine<Int, TestError, ReleaseProbe>
 
   private enum Outer: Equatable {
-    case pull, wait, stop
+    case pull, full, stop
+  }
+
+  private enum PutDown: Equatable {
+    case pull, putDown, stop
+  }
+
+  /// What a worker does after its inner publisher finished.
+  private enum AfterInner: Equatable {
+    case seek(woken: [String])
+    case pull
   }
 
   private enum Recruited: Equatable {
@@ -31,8 +41,23 @@ import Testing
   private func reserve(_ machine: inout Machine) -> Outer {
     switch machine.reserveSlot() {
     case .pull: .pull
-    case .wait: .wait
+    case .full: .full
     case .stop: .stop
+    }
+  }
+
+  private func putDown(_ machine: inout Machine, byWorker: Bool) -> PutDown {
+    switch machine.putDown(byWorker: byWorker) {
+    case .pull: .pull
+    case .putDown: .putDown
+    case .stop: .stop
+    }
+  }
+
+  private func innerFinished(_ machine: inout Machine, pool: WaiterPool = WaiterPool()) -> AfterInner {
+    switch machine.innerFinished() {
+    case .seek(let effects): .seek(woken: pool.resume(effects))
+    case .pull: .pull
     }
   }
 
@@ -49,9 +74,11 @@ import Testing
     }
   }
 
-  /// The outer task subscribed `inner`: what it was told to recruit, `nil` if the stream was closed.
-  private func enqueue(_ inner: ReleaseProbe, _ machine: inout Machine, pool: WaiterPool? = nil) -> Recruited? {
-    guard case .queued(let recruit) = machine.enqueue(inner) else { return nil }
+  /// The puller subscribed `inner`: what it was told to recruit, `nil` if the stream was closed.
+  private func enqueue(
+    _ inner: ReleaseProbe, _ machine: inout Machine, byWorker: Bool = false, pool: WaiterPool? = nil
+  ) -> Recruited? {
+    guard case .queued(let recruit) = machine.enqueue(inner, byWorker: byWorker) else { return nil }
     return recruited(recruit, pool: pool)
   }
 
@@ -91,30 +118,115 @@ import Testing
     // The consumer has taken nothing; the second slot is free all the same.
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
-    #expect(reserve(&machine) == .wait)
+    #expect(reserve(&machine) == .full)
   }
 
-  @Test func theOuterTaskParkedForASlotIsWokenWhenAnInnerFinishes() async {
-    let pool = WaiterPool()
+  @Test func theOuterTaskPutsThePullRoleDownWhenEverySlotIsTaken() {
+    var machine = started(maxPublishers: 1)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(!machine.isPulling)
+  }
+
+  @Test func theWorkerThatFreesASlotPicksUpThePullRoleAndRunsWhatItPulledWithNobodyWoken() {
     var machine = started(maxPublishers: 1)
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
     #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(reserve(&machine) == .wait)
-    let parked = machine.parkOuter(await pool.make("outer"))
-    #expect(parked)
-    #expect(pool.resume(machine.innerFinished()) == ["outer"])
-    #expect(reserve(&machine) == .pull)
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    // Worker 0 finishes `a`: the slot it frees is reserved for its own pull.
+    #expect(innerFinished(&machine) == .pull)
+    #expect(machine.isPulling)
+    // Every slot is taken again, so the worker runs the inner itself: nobody is recruited.
+    #expect(enqueue(ReleaseProbe("b"), &machine, byWorker: true) == .nobody)
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: true) == .putDown)
+    #expect(nextInner(&machine) == .run("b", .nobody))
   }
 
-  @Test func theOuterTaskDoesNotParkWhenASlotIsFreeOrTheStreamIsOver() async {
-    let pool = WaiterPool()
+  @Test func thePullRoleIsHeldByOneTaskAtATime() {
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    // The outer task holds the role: a finished inner's worker only seeks.
+    #expect(innerFinished(&machine) == .seek(woken: []))
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
+    #expect(nextInner(&machine) == .run("b", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("c"), &machine) == .started(1))
+    #expect(nextInner(&machine) == .run("c", .nobody))
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    // The first worker to finish takes the role; the next one finds it taken.
+    #expect(innerFinished(&machine) == .pull)
+    #expect(innerFinished(&machine) == .seek(woken: []))
+  }
+
+  @Test func aSlotFreedWhileTheIteratorIsPutBackIsReservedForThePullerAtOnce() {
     var machine = started(maxPublishers: 1)
-    let parkedWithASlot = machine.parkOuter(await pool.make("outer"))
-    #expect(!parkedWithASlot)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .full)
+    // `a` finishes between the puller's `.full` and its putting the role down.
+    #expect(innerFinished(&machine) == .seek(woken: []))
+    #expect(putDown(&machine, byWorker: false) == .pull)
+    #expect(machine.isPulling)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
+  }
+
+  @Test func aPullingWorkerWithSlotsLeftRecruitsAnotherForTheInnerItSubscribed() {
+    var machine = started(maxPublishers: 3)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
+    #expect(nextInner(&machine) == .run("b", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("c"), &machine) == .started(2))
+    #expect(nextInner(&machine) == .run("c", .nobody))
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(innerFinished(&machine) == .pull)
+    // The pulling worker is not awake for inners, and it goes on pulling (a slot is left when
+    // `b` finishes): another worker must take `d`.
+    #expect(innerFinished(&machine) == .seek(woken: []))
+    #expect(nextInner(&machine) == .park)
+    #expect(enqueue(ReleaseProbe("d"), &machine, byWorker: true) == .nobody)
+  }
+
+  @Test func putDownAfterTheEndStops() {
+    var machine = started(maxPublishers: 1)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(reserve(&machine) == .full)
     _ = machine.cancel(())
-    let parkedAfterTheEnd = machine.parkOuter(await pool.make("late outer"))
-    #expect(!parkedAfterTheEnd)
+    #expect(putDown(&machine, byWorker: false) == .stop)
+  }
+
+  @Test func aWorkerWhosePullMeetsTheOutersEndGoesBackToRunningInners() async {
+    let pool = WaiterPool()
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(innerFinished(&machine) == .pull)
+    #expect(pool.resume(machine.outerFinished(byWorker: true)).isEmpty)
+    #expect(nextInner(&machine) == .run("b", .nobody))
+    #expect(innerFinished(&machine) == .seek(woken: []))
+    #expect(nextInner(&machine) == .exit)
+    var batch = RingBuffer<Int>()
+    if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("the stream did not finish") }
   }
 
   // MARK: Workers
@@ -138,8 +250,7 @@ import Testing
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
     #expect(nextInner(&machine) == .run("a", .nobody))
-    let effects = machine.innerFinished()
-    #expect(effects.isEmpty)
+    #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(reserve(&machine) == .pull)
     // Worker 0 is between inners (awake): nobody else is recruited.
     #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
@@ -152,7 +263,7 @@ import Testing
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
     #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(machine.innerFinished().isEmpty)
+    #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(nextInner(&machine) == .park)
     let parked = machine.parkIdle(await pool.make("worker 0"))
     #expect(parked)
@@ -170,7 +281,7 @@ import Testing
     #expect(!parkedWithWork)
     #expect(nextInner(&machine) == .run("a", .nobody))
     #expect(reserve(&machine) == .pull)
-    _ = machine.outerFinished()
+    _ = machine.outerFinished(byWorker: false)
     let parkedAfterTheOuter = machine.parkIdle(await pool.make("late worker"))
     #expect(!parkedAfterTheOuter)
   }
@@ -193,13 +304,13 @@ import Testing
     #expect(nextInner(&machine) == .run("a", .nobody))
     #expect(reserve(&machine) == .pull)
     // The outer finishes while `a` runs: not the end yet.
-    let outerEnd = machine.outerFinished()
+    let outerEnd = machine.outerFinished(byWorker: false)
     #expect(outerEnd.isEmpty)
     #expect(isQueued(machine.buffer.push(1, from: 0)))
     let parked = machine.parkConsumer(await pool.make("consumer"))
     #expect(!parked)
     // The last inner finishes: the stream completes, after the value queued before.
-    #expect(pool.resume(machine.innerFinished()).isEmpty)
+    #expect(innerFinished(&machine, pool: pool) == .seek(woken: []))
     #expect(nextInner(&machine) == .exit)
     #expect(drained(&machine) == [1])
     var batch = RingBuffer<Int>()
@@ -212,14 +323,14 @@ import Testing
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
     #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(machine.innerFinished().isEmpty)
+    #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(nextInner(&machine) == .park)
     let workerParked = machine.parkIdle(await pool.make("worker"))
     #expect(workerParked)
     let consumerParked = machine.parkConsumer(await pool.make("consumer"))
     #expect(consumerParked)
     #expect(reserve(&machine) == .pull)
-    let effects = machine.outerFinished()
+    let effects = machine.outerFinished(byWorker: false)
     #expect(Set(pool.resume(effects)) == ["worker", "consumer"])
     #expect(nextInner(&machine) == .exit)
     var batch = RingBuffer<Int>()
@@ -228,7 +339,7 @@ import Testing
 
   // MARK: Failure
 
-  @Test func aFailureComesAfterTheQueuedValuesReleasesWaitingInnersAndWakesEveryone() async {
+  @Test func aFailureComesAfterTheQueuedValuesReleasesWaitingInnersAndCancelsTheTasks() {
     let pool = WaiterPool()
     var machine = started(maxPublishers: 2)
     let task = Task {}
@@ -239,14 +350,13 @@ import Testing
     #expect(nextInner(&machine) == .run("a", .nobody))
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
-    #expect(reserve(&machine) == .wait)
-    let outerParked = machine.parkOuter(await pool.make("outer"))
-    #expect(outerParked)
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
     #expect(isQueued(machine.buffer.push(1, from: 0)))
     let effects = machine.complete(.failure(.boom))
     #expect(effects.tasksToCancel == [task])
     #expect(ReleaseProbe.names(releasedBy: effects) == ["b"])
-    #expect(pool.resume(effects) == ["outer"])
+    #expect(pool.resume(effects).isEmpty)
     // The first ending wins.
     #expect(machine.complete(.finished).isEmpty)
     #expect(drained(&machine) == [1])
@@ -273,7 +383,7 @@ import Testing
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
     #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(machine.innerFinished().isEmpty)
+    #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(nextInner(&machine) == .park)
     let workerParked = machine.parkIdle(await pool.make("idle worker"))
     #expect(workerParked)
@@ -298,18 +408,20 @@ import Testing
     #expect(machine.cancel(()).isEmpty)
   }
 
-  @Test func cancellingWakesTheParkedOuterTaskAndIdleWorkers() async {
+  @Test func cancellingWakesTheParkedConsumerAndIdleWorkersAndStopsThePullRole() async {
     let pool = WaiterPool()
-    var machine = started(maxPublishers: 1)
+    var machine = started(maxPublishers: 2)
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
     #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(reserve(&machine) == .wait)
-    let outerParked = machine.parkOuter(await pool.make("outer"))
-    #expect(outerParked)
+    #expect(innerFinished(&machine) == .seek(woken: []))
+    #expect(nextInner(&machine) == .park)
+    let workerParked = machine.parkIdle(await pool.make("idle worker"))
+    #expect(workerParked)
     let consumerParked = machine.parkConsumer(await pool.make("consumer"))
     #expect(consumerParked)
-    #expect(Set(pool.resume(machine.cancel(()))) == ["outer", "consumer"])
+    #expect(Set(pool.resume(machine.cancel(()))) == ["idle worker", "consumer"])
     #expect(pool.parked.isEmpty)
+    #expect(putDown(&machine, byWorker: false) == .stop)
   }
 }

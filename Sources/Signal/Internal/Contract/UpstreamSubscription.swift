@@ -29,6 +29,17 @@ final class UpstreamSubscription<Upstream: Publisher>: ReleasableSubscription {
     iterator.withLock { $0.take() }
   }
 
+  /// Gives the iterator back after ``take()``, for the next task that takes it: how a pull role
+  /// passes between tasks (flatMap's outer publisher is pulled by whichever task frees a slot).
+  ///
+  /// Only the task that took the iterator may put it back, and it must not touch the iterator
+  /// afterwards: the caller's state machine hands the role to one task at a time.
+  @inlinable
+  func putBack(_ iterator: consuming Upstream.AsyncIterator) {
+    let handoff = Handoff(iterator)
+    self.iterator.withLock { $0 = handoff.value }
+  }
+
   @usableFromInline
   func release() {
     // Taken out under the lock and dropped after it: the upstream's deinit runs its own code.
