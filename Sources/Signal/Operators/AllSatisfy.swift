@@ -8,7 +8,7 @@ extension Publisher {
   ///
   /// On a failing value it finishes at once and releases the upstream without pulling another
   /// value. An upstream that fails first publishes nothing and fails.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func allSatisfy(_ predicate: @escaping @Sendable (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
     Publishers.AllSatisfy(upstream: self, predicate: predicate)
   }

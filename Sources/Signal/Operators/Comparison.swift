@@ -7,7 +7,7 @@ extension Publisher where Output: Comparable {
   ///
   /// Of equal values, the first is kept. An empty upstream publishes nothing; one that fails
   /// publishes nothing and fails.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func min() -> Publishers.Comparison<Self> {
     Publishers.Comparison(upstream: self) { $1 < $0 }
   }
@@ -17,7 +17,7 @@ extension Publisher where Output: Comparable {
   /// ```swift
   /// for await n in [3, 1, 2].publisher.max() { print(n) }  // 3
   /// ```
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func max() -> Publishers.Comparison<Self> {
     Publishers.Comparison(upstream: self) { $0 < $1 }
   }
@@ -31,7 +31,7 @@ extension Publisher {
   /// ```
   ///
   /// Of equal values, the first is kept, as in Combine.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func min(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) -> Bool
   ) -> Publishers.Comparison<Self> {
@@ -45,7 +45,7 @@ extension Publisher {
   /// ```
   ///
   /// Of equal values, the first is kept, as in Combine.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func max(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) -> Bool
   ) -> Publishers.Comparison<Self> {

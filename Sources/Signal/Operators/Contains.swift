@@ -8,7 +8,7 @@ extension Publisher where Output: Equatable {
   ///
   /// On a match it finishes at once and releases the upstream without pulling another value.
   /// An upstream that fails before a match publishes nothing and fails.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func contains(_ output: Output) -> Publishers.Contains<Self> where Output: Sendable {
     Publishers.Contains(upstream: self) { $0 == output }
   }
@@ -23,7 +23,7 @@ extension Publisher {
   /// ```
   ///
   /// See ``Publisher/contains(_:)`` for the rules.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func contains(where predicate: @escaping @Sendable (Output) -> Bool) -> Publishers.Contains<Self> {
     Publishers.Contains(upstream: self, predicate: predicate)
   }

@@ -12,7 +12,7 @@ extension Publisher {
   /// on a publisher it is chosen over the standard library's `AsyncSequence.reduce`,
   /// which returns the value directly (``Publisher/firstValue(isolation:)`` gets it:
   /// `await p.reduce(0, +).firstValue()`).
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func reduce<Result: Sendable>(
     _ initialResult: Result,
     _ nextPartialResult: @escaping @Sendable (Result, Output) -> Result
