@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct AllSatisfyTests {
   @Test func publishesTrueWhenEveryValuePasses() async {
-    #expect(await record([2, 4].publisher.allSatisfy { $0.isMultiple(of: 2) }) == Recording(values: [true], completion: .finished))
+    #expect(
+      await record([2, 4].publisher.allSatisfy { $0.isMultiple(of: 2) })
+        == Recording(values: [true], completion: .finished))
   }
 
   @Test func anEmptyUpstreamSatisfiesAnything() async {
@@ -21,10 +23,12 @@ import Testing
   }
 
   @Test func aFailureBeforeTheVerdictFails() async {
-    #expect(await record(failing(after: [2]).allSatisfy { $0 > 0 }) == Recording(values: [], completion: .failure(.boom)))
+    #expect(
+      await record(failing(after: [2]).allSatisfy { $0 > 0 }) == Recording(values: [], completion: .failure(.boom)))
   }
 
   @Test func aFailureAfterAFailingValueIsNeverSeen() async {
-    #expect(await record(failing(after: [-1]).allSatisfy { $0 > 0 }) == Recording(values: [false], completion: .finished))
+    #expect(
+      await record(failing(after: [-1]).allSatisfy { $0 > 0 }) == Recording(values: [false], completion: .finished))
   }
 }

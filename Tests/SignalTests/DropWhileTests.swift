@@ -14,6 +14,8 @@ import Testing
   }
 
   @Test func anUpstreamThatNeverFailsThePredicatePublishesNothing() async {
-    #expect(await record(failing(after: [1, 2]).drop(while: { _ in true })) == Recording(values: [], completion: .failure(.boom)))
+    #expect(
+      await record(failing(after: [1, 2]).drop(while: { _ in true }))
+        == Recording(values: [], completion: .failure(.boom)))
   }
 }

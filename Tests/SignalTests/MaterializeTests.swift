@@ -13,8 +13,11 @@ import Testing
   }
 
   @Test func dematerializeRestoresTheStream() async {
-    #expect(await record(failing(after: [1, 2]).materialize().dematerialize()) == Recording(values: [1, 2], completion: .failure(.boom)))
-    #expect(await record([1, 2].publisher.materialize().dematerialize()) == Recording(values: [1, 2], completion: .finished))
+    #expect(
+      await record(failing(after: [1, 2]).materialize().dematerialize())
+        == Recording(values: [1, 2], completion: .failure(.boom)))
+    #expect(
+      await record([1, 2].publisher.materialize().dematerialize()) == Recording(values: [1, 2], completion: .finished))
   }
 
   @Test func dematerializeEndsAtTheFirstEndingEventWithoutPullingMore() async {

@@ -14,10 +14,13 @@ import Testing
 
   @Test func anUpstreamThatEndsFirstEndsTheStream() async {
     #expect(await [1, 2].publisher.prefix(while: { _ in true }).allValues() == [1, 2])
-    #expect(await record(failing(after: [1]).prefix(while: { _ in true })) == Recording(values: [1], completion: .failure(.boom)))
+    #expect(
+      await record(failing(after: [1]).prefix(while: { _ in true }))
+        == Recording(values: [1], completion: .failure(.boom)))
   }
 
   @Test func aFailureAfterTheFailingValueIsNeverSeen() async {
-    #expect(await record(failing(after: [1, 5]).prefix(while: { $0 < 3 })) == Recording(values: [1], completion: .finished))
+    #expect(
+      await record(failing(after: [1, 5]).prefix(while: { $0 < 3 })) == Recording(values: [1], completion: .finished))
   }
 }

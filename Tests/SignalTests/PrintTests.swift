@@ -19,7 +19,8 @@ private final class Lines: TextOutputStream, Sendable {
   @Test func printsSubscriptionValuesAndTheFinish() async {
     let lines = Lines()
     #expect(await [1, 2].publisher.print("n", to: lines).allValues() == [1, 2])
-    #expect(lines.all == ["n: receive subscription", "n: receive value: (1)", "n: receive value: (2)", "n: receive finished"])
+    #expect(
+      lines.all == ["n: receive subscription", "n: receive value: (1)", "n: receive value: (2)", "n: receive finished"])
   }
 
   @Test func printsTheFailureWithoutAPrefixWhenNoneIsGiven() async {

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct ReplaceEmptyTests {
   @Test func anEmptyUpstreamPublishesTheReplacement() async {
-    #expect(await record(Empty<Int, TestError>().replaceEmpty(with: 9)) == Recording(values: [9], completion: .finished))
+    #expect(
+      await record(Empty<Int, TestError>().replaceEmpty(with: 9)) == Recording(values: [9], completion: .finished))
   }
 
   @Test func valuesPassUnchangedAndNoReplacementFollows() async {
@@ -11,6 +12,7 @@ import Testing
   }
 
   @Test func aFailureIsNotEmpty() async {
-    #expect(await record(failing(after: []).replaceEmpty(with: 9)) == Recording(values: [], completion: .failure(.boom)))
+    #expect(
+      await record(failing(after: []).replaceEmpty(with: 9)) == Recording(values: [], completion: .failure(.boom)))
   }
 }

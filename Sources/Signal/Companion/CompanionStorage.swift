@@ -16,7 +16,8 @@ final class CompanionStorage<Logic: CompanionLogic>: ProducerQueueStorage, Produ
   @inlinable
   static var capacity: Int { 64 }
 
-  /// Subscribes to `companion`, then to `upstream` (Combine's order), now.
+  /// Subscribes to `companion`, then to `upstream` (Combine's order), now. `read` takes what
+  /// the rules need of each companion value, so a trigger's value need not be `Sendable`.
   @inlinable
   init<Upstream: Publisher, Companion: Publisher>(
     _ logic: Logic,
@@ -29,7 +30,9 @@ final class CompanionStorage<Logic: CompanionLogic>: ProducerQueueStorage, Produ
   {
     state = Lock(CompanionStateMachine(logic, capacity: Self.capacity))
     producers = [
-      Producer(subscribingTo: companion) { storage, subscription, _ in await storage.pumpCompanion(subscription, reading: read) },
+      Producer(subscribingTo: companion) { storage, subscription, _ in
+        await storage.pumpCompanion(subscription, reading: read)
+      },
       Producer(subscribingTo: upstream) { storage, subscription, _ in await storage.pumpUpstream(subscription) },
     ]
   }

@@ -115,7 +115,9 @@ extension Publishers {
       @usableFromInline let resultSelector: @Sendable (Upstream.Output, Other.Output) -> Output
 
       @inlinable
-      init(upstream: Upstream, other: Other, resultSelector: @escaping @Sendable (Upstream.Output, Other.Output) -> Output) {
+      init(
+        upstream: Upstream, other: Other, resultSelector: @escaping @Sendable (Upstream.Output, Other.Output) -> Output
+      ) {
         consumer = CompanionConsumer(Logic(), upstream: upstream, companion: other, reading: { $0 })
         self.resultSelector = resultSelector
       }

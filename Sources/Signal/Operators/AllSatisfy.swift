@@ -55,7 +55,11 @@ extension Publishers {
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Bool? {
         let predicate = predicate
-        return try await folding.fold(isolation: actor) { predicate($0) ? nil : false } end: { true }
+        return try await folding.fold(isolation: actor) {
+          predicate($0) ? nil : false
+        } end: {
+          true
+        }
       }
     }
   }

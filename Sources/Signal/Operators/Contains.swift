@@ -78,7 +78,11 @@ extension Publishers {
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Bool? {
         let predicate = predicate
-        return try await folding.fold(isolation: actor) { predicate($0) ? true : nil } end: { false }
+        return try await folding.fold(isolation: actor) {
+          predicate($0) ? true : nil
+        } end: {
+          false
+        }
       }
     }
   }

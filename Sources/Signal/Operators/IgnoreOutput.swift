@@ -45,7 +45,11 @@ extension Publishers {
 
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Never? {
-        try await folding.fold(isolation: actor) { _ in nil } end: { nil }
+        try await folding.fold(isolation: actor) { _ in
+          nil
+        } end: {
+          nil
+        }
       }
     }
   }

@@ -15,7 +15,9 @@ extension Publisher {
   /// bare. A cancelled subscription prints `receive cancel` instead of an ending; one that is
   /// dropped before its end prints nothing more (an iterator cannot observe being dropped).
   @inlinable
-  public func print(_ prefix: String = "", to stream: (any TextOutputStream & Sendable)? = nil) -> Publishers.Print<Self> {
+  public func print(_ prefix: String = "", to stream: (any TextOutputStream & Sendable)? = nil)
+    -> Publishers.Print<Self>
+  {
     Publishers.Print(upstream: self, prefix: prefix, stream: stream)
   }
 }
