@@ -4,8 +4,7 @@ import Signal
 ///
 /// ```
 /// fetch(page at 0) ─flatMap(1)─▶ .page(first)
-///                                 ++ merge( pages 1…n: (1..<n).publisher ─flatMap(n)─▶ fetch ─flatMap(1)─▶ .page ++ parts,
-///                                           parts(first) )
+///   ++ [1, …, n-1, first's parts].publisher ─flatMap(n)─▶ fetch ─flatMap(1)─▶ .page ++ parts,  or parts(first)
 /// parts(page) = page's distinct images and cited pids ─fan-in (closure form)─▶ .part(position, index, outcome)
 /// ```
 ///
@@ -32,16 +31,24 @@ struct TimelineSteps: Sendable {
   }
 
   /// The first page's step, then the other pages and the first page's parts, all at once.
+  ///
+  /// One `flatMap` over the jobs, the other pages first and the first page's parts last: it starts
+  /// its inner publishers in that order, so the page fetches reach the ``HostLimiter``'s queue
+  /// before the parts do (a `merge` of the two started them in whichever order its tasks ran, and
+  /// pages that waited behind a round of parts cost the run one more round).
   private func following(_ first: FetchedPage) -> AnyPublisher<TimelineStep, Never> {
     let head = Just(TimelineStep.page(first))
     if case .cancelled = first.outcome { return head.eraseToAnyPublisher() }
     let steps = self
-    let others = (1..<pages.count).publisher.flatMap(maxPublishers: Swift.max(1, pages.count - 1)) { position in
-      steps.fetch(position: position, offline: first.offline).flatMap(maxPublishers: 1) { fetched in
+    // A position to fetch, or nil for the first page's parts.
+    let jobs: [Int?] = Array(pages.indices.dropFirst()) + [nil]
+    let rest = jobs.publisher.flatMap(maxPublishers: jobs.count) { position -> AnyPublisher<TimelineStep, Never> in
+      guard let position else { return steps.parts(of: first) }
+      return steps.fetch(position: position, offline: first.offline).flatMap(maxPublishers: 1) { fetched in
         Just(TimelineStep.page(fetched)).append(steps.parts(of: fetched))
-      }
+      }.eraseToAnyPublisher()
     }
-    return head.append(others.merge(with: parts(of: first))).eraseToAnyPublisher()
+    return head.append(rest).eraseToAnyPublisher()
   }
 
   /// A cold publisher of the fetch of the page at `position`, done in the subscriber's task.
