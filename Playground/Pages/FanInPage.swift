@@ -3,7 +3,7 @@ import Signal
 /// The indexed fan-in: many units of work, bounded concurrency, one tagged result per index.
 enum FanInPage: PlaygroundPage {
   static let name = "fan-in"
-  static let summary = "Performable.publisher(for:): indexed results, failures as values"
+  static let summary = "Performable.publisher(for:) and items.publisher { }: indexed results, failures as values"
 
   struct Square: Performable {
     enum Failure: Error { case negative(Int) }
@@ -30,6 +30,12 @@ enum FanInPage: PlaygroundPage {
       }
     }
     for index in results.keys.sorted() { print("  item \(index):", results[index]!) }
+
+    // The closure form: no type needed for one-off work.
+    let lengths = await ["swift", "signal", "fan-in"].publisher(maxConcurrent: 2, ordering: .index) { word in
+      word.count
+    }.allValues()
+    print("closure form:", lengths.map { "\($0.0): \($0.1.value ?? -1)" })
 
     // Or in index order, when the order matters more than the first result.
     let ordered = await Square.publisher(for: work, ordering: .index).map { $0.0 }.allValues()

@@ -71,6 +71,19 @@ public final class TwoTierCache: Sendable {
     return entry.data
   }
 
+  /// When the entry for `key` was stored on disk, once any background write of it has landed; nil if it is
+  /// absent, expired, or held in memory only (its disk write failed). The lookup is not counted in
+  /// ``statistics``: it is bookkeeping, not a read of the value.
+  ///
+  /// ```swift
+  /// if let stored = await cache.storedDate(forKey: "page/v1/list/1") { print("cached at \(stored)") }
+  /// ```
+  public func storedDate(forKey key: String) async -> Date? {
+    let fullKey = namespaced(key)
+    await pending.wait(forKey: fullKey)
+    return await disk.entry(forKey: fullKey, counted: false)?.created
+  }
+
   /// Stores `data` for `key` on disk, then in memory.
   ///
   /// - Parameter ttl: how long the entry lives; nil uses the disk tier's default time to live.

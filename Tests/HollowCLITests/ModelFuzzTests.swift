@@ -68,7 +68,10 @@ import Testing
 
   static func renderPost(_ post: Post, comments: [HollowKit.Comment], contexts: [RenderContext]) -> Int {
     contexts.reduce(0) { total, context in
-      let renderer = PostRenderer(context: context, quotes: [6: .found(post), 7: .notFound, 8: .failed("x\u{1B}[2J")])
+      let failure = HollowError(request: "post/detail", kind: .transport(.other("x\u{1B}[2J")))
+      let loaded: [Int: Quote] = [6: .post(post, origin: .network), 7: .missing(pid: 7), 8: .failed(pid: 8, failure)]
+      let renderer = PostRenderer(
+        context: context, quotes: ResolvedQuotes(citedBy: post, comments: comments, quotes: loaded))
       return total + measure(renderer.preview(post, comments: comments))
         + measure(renderer.full(post, comments: comments)) + measure(renderer.full(post, comments: nil))
     }

@@ -35,8 +35,10 @@ import Testing
 
   @Test func citedPostsAreIndentedUnderTheCitingPost() {
     let quoted = post(7, "the quoted text", ago: 3 * 3_600)
-    let renderer = PostRenderer(context: context(), quotes: [7: .found(quoted), 9_999_999: .notFound])
-    let lines = renderer.post(post(123, "see #7 and #9999999, and me #123"))
+    let citing = post(123, "see #7 and #9999999, and me #123")
+    let quotes: [Int: Quote] = [7: .post(quoted, origin: .network), 9_999_999: .missing(pid: 9_999_999)]
+    let renderer = PostRenderer(context: context(), quotes: ResolvedQuotes(citedBy: citing, quotes: quotes))
+    let lines = renderer.post(citing)
     #expect(
       lines == [
         "#123  5 min ago · 1 like · 2 replies", "  see #7 and #9999999, and me #123",
@@ -45,8 +47,15 @@ import Testing
   }
 
   @Test func quoteFailuresAreShownInline() {
-    let renderer = PostRenderer(context: context(), quotes: [7: .failed("the request timed out")])
-    #expect(renderer.post(post(1, "#7")).last == "  │ #7 (could not load: the request timed out)")
+    let citing = post(1, "#7 #8")
+    let failure = HollowError(request: "post/detail", kind: .httpStatus(504))
+    let quotes: [Int: Quote] = [7: .failed(pid: 7, failure), 8: .notCached(pid: 8)]
+    let renderer = PostRenderer(context: context(), quotes: ResolvedQuotes(citedBy: citing, quotes: quotes))
+    #expect(
+      renderer.post(citing).suffix(2) == [
+        "  │ #7 (could not load: unexpected HTTP status 504)",
+        "  │ #8 (could not load: not in the cache)",
+      ])
   }
 
   @Test func previewShowsTheFirstThreeCommentsAndHowManyMore() {
@@ -104,10 +113,11 @@ import Testing
   @Test func noEscapeCodesWithoutColours() {
     var post = post(5, "Cat #7")
     post.tag = "刷屏"
-    let renderer = PostRenderer(context: context(keywords: ["cat"]), quotes: [7: .notFound])
+    let quotes = ResolvedQuotes(citedBy: post, quotes: [7: .missing(pid: 7)])
+    let renderer = PostRenderer(context: context(keywords: ["cat"]), quotes: quotes)
     let text = renderer.preview(post, comments: [comment(1, on: 5, "cat")]).joined().text
     #expect(!text.contains("\u{1B}"))
-    let colored = PostRenderer(context: context(colors: true, keywords: ["cat"]), quotes: [7: .notFound])
+    let colored = PostRenderer(context: context(colors: true, keywords: ["cat"]), quotes: quotes)
     #expect(colored.preview(post, comments: []).joined().text.contains("\u{1B}[1;30;43mCat\u{1B}[0m"))
   }
 
@@ -134,9 +144,10 @@ import Testing
   @Test func commentsAndQuotesAreCutInAList() {
     let long = String(repeating: "很长的评论 ", count: 500)
     let quoted = post(7, long, ago: 60)
-    let renderer = PostRenderer(context: context(limits: .list), quotes: [7: .found(quoted)])
     var citing = post(5, "see #7")
     citing.replyCount = 1
+    let quotes = ResolvedQuotes(citedBy: citing, quotes: [7: .post(quoted, origin: .cache)])
+    let renderer = PostRenderer(context: context(limits: .list), quotes: quotes)
     let lines = renderer.preview(citing, comments: [comment(1, on: 5, long)]).map(\.text)
     let quoteText = lines.filter { $0.hasPrefix("  │ ") }
     #expect(quoteText.count == 1 + (RenderLimits.list.quotedTextLines ?? 0) + 1)
@@ -147,7 +158,8 @@ import Testing
   }
 
   @Test func aListShowsAtMostEightCitedPosts() {
-    let cited = Dictionary(uniqueKeysWithValues: (1...20).map { ($0, QuotedPost.notFound) })
+    let missing = (1...20).map { Quote.missing(pid: $0) }
+    let cited = ResolvedQuotes(post: missing, all: missing)
     let text = (1...20).map { "#\($0)" }.joined(separator: " ")
     let lines = PostRenderer(context: context(limits: .list), quotes: cited).post(post(100, text)).map(\.text)
     #expect(lines.filter { $0.hasSuffix("(not found)") }.count == 8)

@@ -28,6 +28,20 @@ struct TwoTierCacheTests {
     }
   }
 
+  @Test("storedDate is the disk entry's creation, after a background write lands, and counts no read")
+  func storedDate() async throws {
+    try await withTemporaryFolder { folder in
+      let stored = Date(timeIntervalSince1970: 1_700_000_000)
+      let namespace = CacheNamespace(serverURL: "http://a.test", token: "t")
+      let cache = try TwoTierCache(directory: folder, namespace: namespace, now: { stored })
+      #expect(await cache.storedDate(forKey: "k") == nil)
+      try cache.setInBackground(Data("v".utf8), forKey: "k")
+      #expect(await cache.storedDate(forKey: "k") == stored)
+      let statistics = await cache.statistics
+      #expect(statistics.disk.hits == 0 && statistics.disk.misses == 0)
+    }
+  }
+
   @Test("keys lists this namespace's entries only, without the namespace, also after a reopen")
   func keysPerNamespace() async throws {
     try await withTemporaryFolder { folder in

@@ -43,7 +43,7 @@ import Testing
         .allValues()
       let citing = Self.posts(events).filter { $0.post.text.hasPrefix("quote ") }
       #expect(citing.count == 5)
-      #expect(citing.allSatisfy { $0.quotes.first?.post?.pid == cited })
+      #expect(citing.allSatisfy { $0.quotes.all.first?.post?.pid == cited })
       #expect(Self.detailRequests(server.server, pid: cited).count == 1)
       guard case .page(let page) = events.first else { return }
       // Every distinct cited pid of the page, and nothing else, was asked for exactly once.
@@ -103,7 +103,7 @@ import Testing
       let secondImages = Self.posts(second).flatMap(\.images)
       #expect(secondImages.allSatisfy { (try? $0.result.get())?.origin == .cache })
       #expect(
-        Self.posts(second).flatMap(\.quotes).allSatisfy { quote in
+        Self.posts(second).flatMap(\.quotes.all).allSatisfy { quote in
           if case .post(_, .cache) = quote { true } else { quote == .missing(pid: quote.pid) }
         })
     }
@@ -123,7 +123,7 @@ import Testing
       }
       #expect(Self.posts(offline).map(\.post.pid).sorted() == Self.posts(online).map(\.post.pid).sorted())
       #expect(Self.posts(offline).flatMap(\.images).allSatisfy { (try? $0.result.get())?.origin == .cache })
-      #expect(!Self.posts(offline).flatMap(\.quotes).contains { if case .notCached = $0 { true } else { false } })
+      #expect(!Self.posts(offline).flatMap(\.quotes.all).contains { if case .notCached = $0 { true } else { false } })
     }
   }
 

@@ -70,8 +70,11 @@ import Testing
       let posts = Self.posts(events).sorted { $0.index < $1.index }
       #expect(posts.map(\.post.pid) == [1, 2, 3, 4, 5])
       #expect(posts.map(\.images.count) == [1, 1, 0, 1, 0])
-      #expect(posts.map { $0.quotes.map(\.pid) } == [[100], [100, 101], [], [404], [101]])
-      #expect(posts[3].quotes == [.missing(pid: 404)])
+      #expect(posts.map { $0.quotes.all.map(\.pid) } == [[100], [100, 101], [], [404], [101]])
+      // Each text's own citations, resolved: post 4 cites #404 itself; its comment cites nothing.
+      #expect(posts.map { $0.quotes.post.map(\.pid) } == [[100], [100, 101], [], [404], [101]])
+      #expect(posts[3].quotes.comments.isEmpty)
+      #expect(posts[3].quotes.all == [.missing(pid: 404)])
       #expect(posts[3].images.first?.reference.url.lastPathComponent == "b.png")
       #expect(posts.allSatisfy { $0.images.allSatisfy { (try? $0.result.get())?.header.size == Self.size } })
       let paths = Self.paths(http)
@@ -132,7 +135,7 @@ import Testing
       #expect(http.requests.last?.url.path.hasSuffix("/post/list") == true)
       let posts = Self.posts(events)
       #expect(posts.flatMap(\.images).allSatisfy { (try? $0.result.get())?.origin == .cache })
-      #expect(posts.flatMap(\.quotes).allSatisfy { $0 == .missing(pid: 404) || $0.post != nil })
+      #expect(posts.flatMap(\.quotes.all).allSatisfy { $0 == .missing(pid: 404) || $0.post != nil })
     }
   }
 
@@ -145,14 +148,16 @@ import Testing
         pages: [1, 2], options: TimelineOptions(ordering: .inOrder, offline: true)
       ).allValues()
       #expect(http.requests.isEmpty)
-      #expect(events.first == .offline(reason: "offline mode"))
+      #expect(events.first == .offline(.requested))
       guard case .page(let page) = events.dropFirst().first else {
         Issue.record("expected the cached page: \(events)")
         return
       }
       #expect(page.origin == .cache)
+      #expect(page.offline == .requested)
+      #expect(page.cachedAt != nil)
       #expect(Self.posts(events).count == 5)
-      #expect(Self.posts(events).flatMap(\.quotes).allSatisfy { $0 == .missing(pid: 404) || $0.post != nil })
+      #expect(Self.posts(events).flatMap(\.quotes.all).allSatisfy { $0 == .missing(pid: 404) || $0.post != nil })
       #expect(events.last == .pageFailed(page: 2, .notCached))
     }
   }
@@ -165,7 +170,17 @@ import Testing
       let events = await Self.loaders(cache, http: down).timeline.timeline(
         pages: [1, 2], options: TimelineOptions(ordering: .inOrder)
       ).allValues()
-      #expect(events.first == .offline(reason: "post/list: cannot connect to the server"))
+      guard case .offline(let reason) = events.first else {
+        Issue.record("expected to go offline first: \(events)")
+        return
+      }
+      #expect(reason.description == "post/list: cannot connect to the server")
+      #expect(reason.transportFailure == .notConnected)
+      guard case .page(let page) = events.dropFirst().first else {
+        Issue.record("expected the cached page: \(events)")
+        return
+      }
+      #expect(page.origin == .cache && page.offline == reason && page.cachedAt != nil)
       #expect(Self.posts(events).count == 5)
       #expect(Self.posts(events).flatMap(\.images).allSatisfy { (try? $0.result.get())?.origin == .cache })
       #expect(down.requests.count == 1)  // once offline, nothing more is sent
@@ -194,7 +209,7 @@ import Testing
         pages: [1], options: TimelineOptions(loadsImages: false, loadsQuotes: false)
       ).allValues()
       #expect(Self.posts(events).count == 5)
-      #expect(Self.posts(events).allSatisfy { $0.images.isEmpty && $0.quotes.isEmpty })
+      #expect(Self.posts(events).allSatisfy { $0.images.isEmpty && $0.quotes == .none })
       #expect(http.requests.count == 1)
     }
   }

@@ -9,18 +9,20 @@ import Testing
   typealias F = LoaderFixtures
 
   /// Page `number`: post `number * 10` cites #1 (one part), post `number * 10 + 1` needs nothing.
-  static func fetched(position: Int, number: Int, ordering: TimelineOptions.Ordering) -> TimelineRun.FetchedPage {
+  static func fetched(position: Int, number: Int, ordering: TimelineOptions.Ordering) -> FetchedPage {
     var citing = ClientFixtures.post(number * 10)
     citing.text = "#1"
     let content = PostPage(posts: [citing, ClientFixtures.post(number * 10 + 1)], comments: nil)
     let assembler = TimelineAssembler(
       page: content, number: number, ordering: ordering, imageBaseURL: F.imageBase, loadsImages: true,
       loadsQuotes: true)
-    return TimelineRun.FetchedPage(
+    return FetchedPage(
       position: position, number: number,
       outcome: .loaded(TimelinePage(number: number, origin: .network, content: content)), assembler: assembler,
-      unreachable: nil, offline: false)
+      unreachable: nil, offline: nil)
   }
+
+  static let down = OfflineReason.unreachable(HollowError(request: "post/list", kind: .transport(.notConnected)))
 
   static func describe(_ events: [TimelineEvent]) -> [String] {
     events.map { event in
@@ -36,9 +38,9 @@ import Testing
 
   static func run(_ ordering: TimelineOptions.Ordering) -> [String] {
     var sequencer = TimelineSequencer(options: TimelineOptions(ordering: ordering))
-    let quote = TimelineJob.Outcome.quote(.post(ClientFixtures.post(1), origin: .network))
+    let quote = TimelinePart.Outcome.quote(.post(ClientFixtures.post(1), origin: .network))
     var events: [TimelineEvent] = []
-    for step: TimelineRun.Event in [
+    for step: TimelineStep in [
       .page(fetched(position: 0, number: 1, ordering: ordering)),
       .page(fetched(position: 1, number: 2, ordering: ordering)), .part(position: 1, index: 0, quote),
       .part(position: 0, index: 0, quote),
@@ -60,9 +62,9 @@ import Testing
   @Test func anUnreachableServerIsAnnouncedOnceAndACancelledPageStops() {
     var sequencer = TimelineSequencer(options: TimelineOptions(ordering: .asReady))
     var first = Self.fetched(position: 0, number: 1, ordering: .asReady)
-    first.unreachable = "down"
+    first.unreachable = Self.down
     var second = Self.fetched(position: 1, number: 2, ordering: .asReady)
-    second.unreachable = "down"
+    second.unreachable = Self.down
     second.outcome = .failed(.notCached)
     second.assembler = nil
     let events = sequencer.receive(.page(first)).events + sequencer.receive(.page(second)).events

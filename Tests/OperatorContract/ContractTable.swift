@@ -160,6 +160,12 @@ public enum ContractTable {
     SourceCase("fan-in") {
       Sleep.publisher(for: Array(repeating: Sleep(), count: 8)).map { $0.0 }.setFailureType(to: ContractError.self)
     },
+    SourceCase("fan-in, closure form") {
+      Array(repeating: 7, count: 8).publisher { (value) async throws(ContractError) in
+        try? await Task.sleep(for: .seconds(3600))
+        return value
+      }.map { $0.0 }.setFailureType(to: ContractError.self)
+    },
     SourceCase("PassthroughSubject") { PassthroughSubject<Int, ContractError>() },
     SourceCase("CurrentValueSubject") { CurrentValueSubject<Int, ContractError>(7) },
     SourceCase("ReplaySubject") { ReplaySubject<Int, ContractError>(bufferSize: 2) },

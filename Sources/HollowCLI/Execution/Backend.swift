@@ -17,8 +17,6 @@ import Foundation
 /// sent by one command is there for the next.
 struct Backend: Sendable {
   let client: TreeHoleClient
-  /// Notices whether the server could not be reached.
-  let watch: TransportWatch
   /// The embedded server, when there is one; shut down by ``close()``.
   let embedded: HollowServer?
 
@@ -58,12 +56,11 @@ struct Backend: Sendable {
   {
     let configuration = configuration(options)
     if offline {
-      let watch = TransportWatch(base: UnreachableHTTPClient())
-      return Backend(client: TreeHoleClient(configuration: configuration, http: watch), watch: watch, embedded: nil)
+      return Backend(
+        client: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()), embedded: nil)
     }
     if options.server != nil {
-      let watch = TransportWatch(base: NetworkHTTPClient())
-      return Backend(client: TreeHoleClient(configuration: configuration, http: watch), watch: watch, embedded: nil)
+      return Backend(client: TreeHoleClient(configuration: configuration, http: NetworkHTTPClient()), embedded: nil)
     }
     let server = HollowServer(
       configuration: ServerConfiguration(
@@ -76,8 +73,7 @@ struct Backend: Sendable {
     }
     guard let root = server.baseURL else { throw .failed("the embedded server did not report its address") }
     let redirect = OriginRedirect(base: NetworkHTTPClient(), from: embeddedOrigin, to: root)
-    let watch = TransportWatch(base: redirect)
-    return Backend(client: TreeHoleClient(configuration: configuration, http: watch), watch: watch, embedded: server)
+    return Backend(client: TreeHoleClient(configuration: configuration, http: redirect), embedded: server)
   }
 
   func close() {

@@ -1,4 +1,3 @@
-import HollowCache
 import HollowKit
 
 #if canImport(FoundationEssentials)
@@ -23,17 +22,17 @@ struct FeedRunner: Sendable {
     output.progress.show("loading page 1/\(listing.pages.count)")
     for await event in session.loaders.timeline.timeline(feed: listing.feed, pages: listing.pages, options: options) {
       switch event {
-      case .offline:
-        continue  // said once the first cached page arrives, with its age
+      case .offline(let reason):
+        shown.offline = reason  // said once the first cached page arrives, with its age
       case .page(let page):
-        try await show(page, of: listing, context: context, into: &shown)
+        show(page, context: context, into: &shown)
       case .pageFailed(let number, .notCached):
         shown.notCached.append(number)
       case .pageFailed(_, .request(let error)):
         throw .request(error, command: session.commandName)
       case .post(let item):
         guard shown.pids.insert(item.post.pid).inserted, !output.options.json else { continue }
-        let renderer = PostRenderer(context: context, quotes: QuotedPost.map(item.quotes))
+        let renderer = PostRenderer(context: context, quotes: item.quotes)
         output.print(renderer.preview(item.post, comments: item.comments) + [""])
       case .progress(let progress):
         output.progress.show("loading page \(max(1, shown.pages.count))/\(listing.pages.count)", progress)
@@ -48,16 +47,16 @@ struct FeedRunner: Sendable {
     var pids: Set<Int> = []
     var noticeShown = false
     var notCached: [Int] = []
+    /// Why the loader went offline, once it did.
+    var offline: OfflineReason?
   }
 
-  private func show(_ page: TimelinePage, of listing: FeedListing, context: RenderContext, into shown: inout Shown)
-    async throws(CLIFailure)
-  {
-    let key = CacheKeys.page(feed: listing.feed.name, page.number)
+  /// Notes a page; the first one from the cache is announced with its age and the reason.
+  private func show(_ page: TimelinePage, context: RenderContext, into shown: inout Shown) {
     shown.pages.append(page.content)
     if page.origin == .cache, !shown.noticeShown {
       shown.noticeShown = true
-      output.offlineNotice(cachedAt: await session.cachedAt(key), reason: session.unreachableReason)
+      output.offlineNotice(cachedAt: page.cachedAt, reason: page.offline?.transportFailure?.description)
     }
     if !output.options.json, let announcement = page.content.config?.announcement, !announcement.isEmpty {
       output.print(context.block([Span("announcement: ", .dim), Span(announcement)]) + [""])
@@ -66,7 +65,7 @@ struct FeedRunner: Sendable {
 
   private func finish(_ listing: FeedListing, _ shown: Shown) throws(CLIFailure) {
     if shown.pages.isEmpty, !shown.notCached.isEmpty {
-      let reason = session.unreachableReason.map { "\($0), and " } ?? "offline: "
+      let reason = shown.offline?.transportFailure.map { "\($0), and " } ?? "offline: "
       throw .failed("\(reason)\(listing.title) is not in the cache")
     }
     if output.options.json {
@@ -81,21 +80,5 @@ struct FeedRunner: Sendable {
       parts.append("more: \(HollowCommandLine.name) \(listing.next)")
     }
     output.print([output.context().painter.line([Span(parts.joined(separator: " · "), .dim)])])
-  }
-}
-
-extension QuotedPost {
-  /// The timeline loader's quotes by pid, as the renderer shows them.
-  static func map(_ quotes: [Quote]) -> [Int: QuotedPost] {
-    Dictionary(quotes.map { ($0.pid, QuotedPost($0)) }, uniquingKeysWith: { first, _ in first })
-  }
-
-  init(_ quote: Quote) {
-    switch quote {
-    case .post(let post, _): self = .found(post)
-    case .missing: self = .notFound
-    case .notCached: self = .failed("not in the cache")
-    case .failed(_, let error): self = .failed(error.kind.description)
-    }
   }
 }

@@ -48,12 +48,10 @@ struct ImageFolder: Sendable {
   /// Loads every image (cache first, or cache only offline) and writes it; fails after writing the
   /// others when one could not be loaded or written.
   func save(_ references: [ImageReference], session: Session, output: CommandOutput) async throws(CLIFailure) {
-    let fetches = references.map { ImageFetch(loader: session.loaders.images, reference: $0, policy: session.policy) }
     var saved: [String] = []
     var problems: [String] = []
     var progress = TimelineProgress(imagesTotal: references.count)
-    let stream = ImageFetch.publisher(for: fetches, maxConcurrent: session.loaders.limiter.limitPerHost)
-    for await (index, outcome) in stream {
+    for await (index, outcome) in session.loaders.images.publisher(for: references, policy: session.policy) {
       let name = Self.fileName(for: references[index].url, index: index)
       progress.imagesDone += 1
       output.progress.show("saving images", progress)

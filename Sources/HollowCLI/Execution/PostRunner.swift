@@ -12,7 +12,8 @@ import Foundation
 /// (or follows it, when it differs); elsewhere only the final answer is printed. Offline, or when
 /// the server cannot be reached, the cached copy is shown under an "offline" line, and when only
 /// the post was cached (as a cited post is) its heading says the comments are not cached rather
-/// than that there are none.
+/// than that there are none. Everything shown comes with the snapshots: the post, its comments,
+/// the posts they cite, the cache age and the offline reason.
 struct PostRunner: Sendable {
   let session: Session
   let output: CommandOutput
@@ -29,9 +30,8 @@ struct PostRunner: Sendable {
       switch snapshot.status {
       case .cached:
         if output.isInteractive, let post = snapshot.post {
-          let comments = await knownComments(snapshot)
-          output.print(await render(post, comments, policy: .cacheOnly) + [Self.mark(Self.refreshingMark)])
-          shown = (post, comments)
+          output.print(render(post, snapshot.comments, quotes: snapshot.quotes) + [Self.mark(Self.refreshingMark)])
+          shown = (post, snapshot.comments)
         }
       case .inProgress:
         continue
@@ -41,7 +41,7 @@ struct PostRunner: Sendable {
     }
     guard let final else { throw .failed("post/detail was cancelled") }
     if shown != nil { output.console.write(.control(.eraseLastLine)) }
-    let (post, comments) = try await settle(final, shown: shown)
+    let (post, comments) = try settle(final, shown: shown)
     if let images {
       try await images.save(
         ImageReference.all(in: post, comments: comments, imageBaseURL: session.client.configuration.imageBaseURL),
@@ -52,28 +52,30 @@ struct PostRunner: Sendable {
   /// Shows the final snapshot (unless the cached copy already on screen says the same) and
   /// answers the post and comments shown.
   private func settle(_ final: PostDetailSnapshot, shown: (post: Post, comments: [Comment]?)?)
-    async throws(CLIFailure) -> (Post, [Comment])
+    throws(CLIFailure) -> (Post, [Comment])
   {
     let pid = final.pid
+    let unreachable = final.offline?.transportFailure?.description
     switch final.status {
     case .success:
       guard let post = final.post else { throw .failed("post/detail answered without a post") }
-      if let shown, shown.post == post, shown.comments == final.comments { return (post, final.comments) }
-      await show(post, final.comments)
-      return (post, final.comments)
+      let comments = final.comments ?? []
+      if let shown, shown.post == post, shown.comments == comments { return (post, comments) }
+      show(post, comments, quotes: final.quotes)
+      return (post, comments)
     case .failure(let message):
       guard let post = final.post else { throw .failed(message) }
-      if session.offline || session.unreachableReason != nil {
-        output.offlineNotice(cachedAt: await session.cachedAt(CacheKeys.post(pid)), reason: session.unreachableReason)
+      if final.offline != nil {
+        output.offlineNotice(cachedAt: final.cachedAt, reason: unreachable)
       } else {
         output.warning("refreshing #\(pid) failed (\(message)); showing the cached copy")
       }
-      if shown == nil { await show(post, await knownComments(final)) }
-      return (post, final.comments)
+      if shown == nil { show(post, final.comments, quotes: final.quotes) }
+      return (post, final.comments ?? [])
     case .lethalFailure(let message):
       if final.isDeleted { throw .failed("post/detail failed: \(message)") }
       if session.offline { throw .failed("offline: #\(pid) is not in the cache") }
-      if let reason = session.unreachableReason { throw .failed("\(reason), and #\(pid) is not in the cache") }
+      if let unreachable { throw .failed("\(unreachable), and #\(pid) is not in the cache") }
       let request = "post/detail: "
       throw .failed(message.hasPrefix(request) ? "post/detail failed: " + message.dropFirst(request.count) : message)
     case .inProgress, .cached:
@@ -81,32 +83,15 @@ struct PostRunner: Sendable {
     }
   }
 
-  /// A cached snapshot's comments, or `nil` when none are cached for the post (rather than none
-  /// written): the detail cache gives an empty list for both.
-  private func knownComments(_ snapshot: PostDetailSnapshot) async -> [Comment]? {
-    guard snapshot.comments.isEmpty else { return snapshot.comments }
-    return await session.cachedAt(CacheKeys.comments(snapshot.pid)) == nil ? nil : []
-  }
-
   /// Prints the post (`--json`: the `PostDetail`, whose `data` is `null` when the comments are not known).
-  private func show(_ post: Post, _ comments: [Comment]?) async {
+  private func show(_ post: Post, _ comments: [Comment]?, quotes: ResolvedQuotes) {
     if output.options.json { return output.emit(PostDetail(post: post, comments: comments)) }
-    output.print(await render(post, comments, policy: session.policy))
+    output.print(render(post, comments, quotes: quotes))
   }
 
-  /// The post with every comment and every post they cite (loaded through the quote loader).
-  private func render(_ post: Post, _ comments: [Comment]?, policy: CachePolicy) async -> [TerminalText] {
-    let pids = QuoteLoader.citedPids(in: post, comments: comments ?? [])
-    var quotes: [Quote] = []
-    var progress = TimelineProgress(postsDone: 1, postsTotal: 1, quotesTotal: pids.count)
-    for await (_, outcome) in session.loaders.quotes.publisher(for: pids, policy: policy) {
-      guard case .success(let quote) = outcome else { continue }
-      quotes.append(quote)
-      progress.quotesDone += 1
-      output.progress.show("loading quotes", progress)
-    }
-    let renderer = PostRenderer(context: output.context(limits: .full), quotes: QuotedPost.map(quotes))
-    return renderer.full(post, comments: comments)
+  /// The post with every comment and every post they cite.
+  private func render(_ post: Post, _ comments: [Comment]?, quotes: ResolvedQuotes) -> [TerminalText] {
+    PostRenderer(context: output.context(limits: .full), quotes: quotes).full(post, comments: comments)
   }
 
   private static func mark(_ text: String) -> TerminalText {

@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 /// What a backend command works with: the server, the cache folder and the library loaders over
-/// both (one concurrency budget per host, one in-flight load per item).
+/// both (one concurrency budget per host, one in-flight load per item). Whatever a command shows
+/// about a load (its cache age, why it is offline) comes with the load's events, not from here.
 struct Session: Sendable {
   let backend: Backend
   let local: LocalCache
@@ -34,12 +35,4 @@ struct Session: Sendable {
 
   /// The policy every load uses.
   var policy: CachePolicy { offline ? .cacheOnly : .cacheFirst }
-
-  /// Why the server could not be reached, once a request failed to reach it.
-  var unreachableReason: String? { backend.watch.unreachable?.description }
-
-  /// When the entry for `key` was stored, if it is cached.
-  func cachedAt(_ key: String) async -> Date? {
-    await local.cache.disk.entry(forKey: local.cache.namespace?.key(key) ?? key)?.created
-  }
 }

@@ -8,11 +8,12 @@ import HollowKit
 /// ```
 public struct CommentRenderer: Sendable {
   public var context: RenderContext
-  public var quotes: [Int: QuotedPost]
+  /// The posts the post's comments cite, as the loader resolved them (``HollowKit/ResolvedQuotes/cited(by:)``).
+  public var quotes: ResolvedQuotes
 
   static let fullPrefix = [Span("    ")]
 
-  public init(context: RenderContext, quotes: [Int: QuotedPost] = [:]) {
+  public init(context: RenderContext, quotes: ResolvedQuotes = .none) {
     self.context = context
     self.quotes = quotes
   }
@@ -51,7 +52,7 @@ public struct CommentRenderer: Sendable {
       lines += context.image(comment.imageMetadata, prefix: prefix)
     }
     let posts = PostRenderer(context: context, quotes: quotes)
-    lines += posts.quoteLines(citedIn: comment.text, by: comment.pid, prefix: prefix)
+    lines += posts.quoteLines(quotes.cited(by: comment), prefix: prefix)
     return lines
   }
 }

@@ -5,13 +5,13 @@ import HollowKit
 /// shows is the context's ``RenderLimits``.
 ///
 /// ```swift
-/// let renderer = PostRenderer(context: context, quotes: [123: .notFound])
-/// output.print(renderer.preview(post, comments: page.comments?[post.pid] ?? []))
+/// let renderer = PostRenderer(context: context, quotes: item.quotes)  // a TimelinePost's resolved quotes
+/// output.print(renderer.preview(item.post, comments: item.comments))
 /// ```
 public struct PostRenderer: Sendable {
   public var context: RenderContext
-  /// The cited posts that were loaded, by pid.
-  public var quotes: [Int: QuotedPost]
+  /// The posts the post and its comments cite, as the loader resolved them.
+  public var quotes: ResolvedQuotes
 
   /// How many comments a list shows under each post (the API sends at most three).
   public static let previewCommentCount = 3
@@ -20,7 +20,7 @@ public struct PostRenderer: Sendable {
   static let quotePrefix = [Span("  "), Span("│ ", .dim)]
   static let previewCommentPrefix = [Span("  "), Span("┊ ", .dim)]
 
-  public init(context: RenderContext, quotes: [Int: QuotedPost] = [:]) {
+  public init(context: RenderContext, quotes: ResolvedQuotes = .none) {
     self.context = context
     self.quotes = quotes
   }
@@ -73,7 +73,7 @@ public struct PostRenderer: Sendable {
     if let vote = post.vote {
       lines += VoteRenderer(context: context).lines(vote, prefix: Self.bodyPrefix)
     }
-    lines += quoteLines(citedIn: post.text, by: post.pid, prefix: Self.bodyPrefix)
+    lines += quoteLines(quotes.post, prefix: Self.bodyPrefix)
     return lines
   }
 
@@ -91,33 +91,35 @@ public struct PostRenderer: Sendable {
     return spans
   }
 
-  /// The posts `text` cites (except `ownPid`), each indented under `prefix` with a bar; past
+  /// `cited` (a text's quotes, in citation order), each indented under `prefix` with a bar; past
   /// ``RenderLimits/citedPosts`` a "… N more cited posts" line.
-  func quoteLines(citedIn text: String, by ownPid: Int, prefix: [Span]) -> [TerminalText] {
+  func quoteLines(_ cited: [Quote], prefix: [Span]) -> [TerminalText] {
     var lines: [TerminalText] = []
     let barPrefix = prefix + [Span("│ ", .dim)]
-    let cited = Quotes.pids(in: text, excluding: ownPid).filter { quotes[$0] != nil }
     let limit = context.limits.citedPosts ?? cited.count
-    for pid in cited.prefix(limit) {
-      switch quotes[pid] {
-      case .found(let quoted):
+    for quote in cited.prefix(limit) {
+      switch quote {
+      case .post(let quoted, _):
         lines += context.block(header(quoted), prefix: barPrefix)
         lines += context.text(quoted.text, prefix: barPrefix, maximumLines: context.limits.quotedTextLines)
         if quoted.imagePath != nil || quoted.type == .image {
           lines += context.image(quoted.imageMetadata, prefix: barPrefix)
         }
-      case .notFound:
+      case .missing(let pid):
         lines.append(context.painter.line(barPrefix + [Span("#\(pid)", .pid), Span(" (not found)", .warning)]))
-      case .failed(let reason):
-        lines += context.block(
-          [Span("#\(pid)", .pid), Span(" (could not load: \(reason))", .warning)], prefix: barPrefix)
-      case nil:
-        continue
+      case .notCached(let pid):
+        lines += failedQuote(pid, reason: "not in the cache", prefix: barPrefix)
+      case .failed(let pid, let error):
+        lines += failedQuote(pid, reason: error.kind.description, prefix: barPrefix)
       }
     }
     if cited.count > limit {
       lines.append(context.more(cited.count - limit, "cited post", "cited posts", prefix: barPrefix))
     }
     return lines
+  }
+
+  private func failedQuote(_ pid: Int, reason: String, prefix: [Span]) -> [TerminalText] {
+    context.block([Span("#\(pid)", .pid), Span(" (could not load: \(reason))", .warning)], prefix: prefix)
   }
 }

@@ -86,15 +86,29 @@ public final class ImageLoader: Sendable {
   /// ```
   @discardableResult
   public func prefetch(_ references: [ImageReference]) -> Task<Int, Never> {
-    let fetches = references.map { ImageFetch(loader: self, reference: $0) }
-    let concurrency = limiter.limitPerHost
+    let loads = publisher(for: references)
     return Task {
       var loaded = 0
-      for await (_, output) in ImageFetch.publisher(for: fetches, maxConcurrent: concurrency) where output.value != nil
-      {
+      for await (_, output) in loads where output.value != nil {
         loaded += 1
       }
       return loaded
+    }
+  }
+
+  /// Loads every image through Signal's bounded fan-in (as many at once as the host budget allows),
+  /// delivering `(index, outcome)` as each completes; a failed image is a `.failure` outcome.
+  ///
+  /// ```swift
+  /// for await (index, output) in images.publisher(for: references, policy: .cacheOnly) {
+  ///   if let image = output.value { save(image, as: references[index].url.lastPathComponent) }
+  /// }
+  /// ```
+  public func publisher(for references: [ImageReference], policy: CachePolicy = .cacheFirst)
+    -> Publishers.FanIn<PerformableClosure<LoadedImage, ImageLoadError>>
+  {
+    references.publisher(maxConcurrent: limiter.limitPerHost) { (reference) async throws(ImageLoadError) in
+      try await self.image(reference, policy: policy)
     }
   }
 
@@ -168,26 +182,5 @@ public final class ImageLoader: Sendable {
   private static func check(_ header: ImageHeader, against expected: ImageMetadata?) -> Result<Void, ImageLoadError> {
     guard let expected, expected != header.size else { return .success(()) }
     return .failure(.sizeMismatch(expected: expected, actual: header.size))
-  }
-}
-
-/// One image load as a ``Signal/Performable``, so many run through Signal's bounded fan-in.
-///
-/// ```swift
-/// for await (index, output) in ImageFetch.publisher(for: fetches, maxConcurrent: 6) { ... }
-/// ```
-public struct ImageFetch: Performable {
-  public let loader: ImageLoader
-  public let reference: ImageReference
-  public let policy: CachePolicy
-
-  public init(loader: ImageLoader, reference: ImageReference, policy: CachePolicy = .cacheFirst) {
-    self.loader = loader
-    self.reference = reference
-    self.policy = policy
-  }
-
-  public func perform() async throws(ImageLoadError) -> LoadedImage {
-    try await loader.image(reference, policy: policy)
   }
 }

@@ -14,6 +14,12 @@ import Signal
 ///    - any other failure: the cached data with ``LoadStatus/failure(_:)``, or
 ///      ``LoadStatus/lethalFailure(_:)`` when nothing was cached.
 ///
+/// Every snapshot with a post says where it came from: a cached copy carries
+/// ``PostDetailSnapshot/cachedAt``, and one shown because the server could not be reached (or
+/// offline was asked for) its ``PostDetailSnapshot/offline`` reason. Made with a ``QuoteLoader``, the
+/// cache resolves the posts the post and its comments cite (``PostDetailSnapshot/quotes``): from the
+/// cache alone for the cached snapshot, cache first for the refreshed one.
+///
 /// Cancelling the subscribing task ends the stream and cancels the request. A post stored without
 /// comments (by the quote loader) never replaces cached comments: see ``PostStore``.
 ///
@@ -24,11 +30,14 @@ public final class PostDetailCache: Sendable {
   public let client: TreeHoleClient
   public let store: PostStore
   public let limiter: HostLimiter
+  /// Resolves the quotes of each snapshot; nil leaves ``PostDetailSnapshot/quotes`` empty.
+  public let quotes: QuoteLoader?
 
-  public init(client: TreeHoleClient, store: PostStore, limiter: HostLimiter) {
+  public init(client: TreeHoleClient, store: PostStore, limiter: HostLimiter, quotes: QuoteLoader? = nil) {
     self.client = client
     self.store = store
     self.limiter = limiter
+    self.quotes = quotes
   }
 
   /// The detail of `pid`: a cold publisher, each subscription reads the cache and refreshes once.
@@ -44,9 +53,18 @@ public final class PostDetailCache: Sendable {
   func cachedSnapshot(_ pid: Int) async -> (PostDetailSnapshot, knownUpdatedAt: Int?) {
     guard let post = await store.post(pid) else { return (PostDetailSnapshot(pid: pid, status: .inProgress), nil) }
     let comments = await store.comments(pid)
-    return (
-      PostDetailSnapshot(pid: pid, status: .cached, post: post, comments: comments?.comments ?? []), comments?.asOf
-    )
+    let snapshot = PostDetailSnapshot(
+      pid: pid, status: .cached, post: post, comments: comments?.comments,
+      cachedAt: await store.cache.storedDate(forKey: CacheKeys.post(pid)))
+    return (await resolvingQuotes(snapshot, policy: .cacheOnly), comments?.asOf)
+  }
+
+  /// `snapshot` with the quotes of its post and comments, when this cache resolves them.
+  func resolvingQuotes(_ snapshot: PostDetailSnapshot, policy: CachePolicy) async -> PostDetailSnapshot {
+    guard let quotes, let post = snapshot.post else { return snapshot }
+    var resolved = snapshot
+    resolved.quotes = await quotes.resolved(for: post, comments: snapshot.comments ?? [], policy: policy)
+    return resolved
   }
 
   /// Asks the server and stores what it says; nil when the task was cancelled.
@@ -66,19 +84,23 @@ public final class PostDetailCache: Sendable {
       }
       var failed = cached
       failed.status = cached.status.failed(error.description)
-      return failed
+      failed.offline = OfflineReason.of(error)
+      // Cited posts the cache lacks are asked for anyway: the failure may have been this request's alone.
+      return await resolvingQuotes(failed, policy: .cacheFirst)
     }
+    let fresh: PostDetailSnapshot
     switch result {
     case nil:
       return nil
     case .complete(let post, let comments):
       try? await store.store(post, comments: comments)
-      return PostDetailSnapshot(pid: pid, status: .success, post: post, comments: comments)
+      fresh = PostDetailSnapshot(pid: pid, status: .success, post: post, comments: comments)
     case .notModified(let post), .postOnly(let post):
       // The comments have not changed since they were cached; only the post (likes, follow) may have.
       try? await store.store(post)
-      return PostDetailSnapshot(pid: pid, status: .success, post: post, comments: cached.comments)
+      fresh = PostDetailSnapshot(pid: pid, status: .success, post: post, comments: cached.comments)
     }
+    return await resolvingQuotes(fresh, policy: .cacheFirst)
   }
 }
 
@@ -132,6 +154,7 @@ public struct PostDetailLoad: Publisher {
           phase = .done
           var offline = cached
           offline.status = cached.status.failed("offline: showing the cached copy")
+          offline.offline = .requested
           if !offline.status.hasData { offline.status = .lethalFailure("offline and not cached") }
           return offline
         }

@@ -31,10 +31,7 @@ public final class QuoteLoader: Sendable {
   /// The pids `post` and its shown `comments` cite, distinct, in order of first citation, without
   /// the post's own pid.
   public static func citedPids(in post: Post, comments: [Comment] = []) -> [Int] {
-    var seen: Set<Int> = []
-    return ([post.text] + comments.map(\.text))
-      .flatMap { Quotes.pids(in: $0, excluding: post.pid) }
-      .filter { seen.insert($0).inserted }
+    Citations(post: post, comments: comments).all
   }
 
   /// The pids a whole page cites (posts and preview comments), each once.
@@ -56,11 +53,30 @@ public final class QuoteLoader: Sendable {
   ///
   /// Pass distinct pids (``citedPids(in:)-(PostPage)``); a repeated pid still makes one request.
   public func publisher(for pids: [Int], policy: CachePolicy = .cacheFirst, ordering: FanInOrdering = .completion)
-    -> Publishers.FanIn<QuoteFetch>
+    -> Publishers.FanIn<PerformableClosure<Quote, Never>>
   {
-    QuoteFetch.publisher(
-      for: pids.map { QuoteFetch(loader: self, pid: $0, policy: policy) }, maxConcurrent: limiter.limitPerHost,
-      ordering: ordering)
+    pids.publisher(maxConcurrent: limiter.limitPerHost, ordering: ordering) { pid in
+      await self.quote(pid, policy: policy)
+    }
+  }
+
+  /// The posts `post` and its `comments` cite, each loaded once through ``publisher(for:policy:ordering:)``,
+  /// resolved for every text in citation order.
+  ///
+  /// ```swift
+  /// let quotes = await loaders.quotes.resolved(for: post, comments: comments)
+  /// for quote in quotes.post { show(quote) }
+  /// ```
+  public func resolved(for post: Post, comments: [Comment] = [], policy: CachePolicy = .cacheFirst) async
+    -> ResolvedQuotes
+  {
+    let citations = Citations(post: post, comments: comments)
+    guard !citations.all.isEmpty else { return .none }
+    var quotes: [Int: Quote] = [:]
+    for await (index, output) in publisher(for: citations.all, policy: policy) {
+      quotes[citations.all[index]] = output.get()
+    }
+    return ResolvedQuotes(citations, quotes: quotes)
   }
 
   /// Cache hits, requests, coalesced callers and failures so far.
@@ -110,21 +126,4 @@ public final class QuoteLoader: Sendable {
   }
 
   private static let cancelled = HollowError(request: "post/detail", kind: .transport(.cancelled))
-}
-
-/// One quote load as a ``Signal/Performable``; see ``QuoteLoader/publisher(for:policy:ordering:)``.
-public struct QuoteFetch: Performable {
-  public let loader: QuoteLoader
-  public let pid: Int
-  public let policy: CachePolicy
-
-  public init(loader: QuoteLoader, pid: Int, policy: CachePolicy = .cacheFirst) {
-    self.loader = loader
-    self.pid = pid
-    self.policy = policy
-  }
-
-  public func perform() async -> Quote {
-    await loader.quote(pid, policy: policy)
-  }
 }

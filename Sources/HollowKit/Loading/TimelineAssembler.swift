@@ -14,6 +14,7 @@ struct TimelineAssembler {
     var post: Post
     var comments: [Comment]
     var imageParts: [Int]
+    var citations: Citations
     var quoteParts: [Int]
     var pending: Int
     var delivered = false
@@ -21,9 +22,10 @@ struct TimelineAssembler {
 
   let pageNumber: Int
   let ordering: TimelineOptions.Ordering
+  let loadsQuotes: Bool
   /// The distinct parts, images first.
-  private(set) var parts: [TimelineJob.Part] = []
-  private var outcomes: [TimelineJob.Outcome?] = []
+  private(set) var parts: [TimelinePart] = []
+  private var outcomes: [TimelinePart.Outcome?] = []
   private var waiting: [[Int]] = []
   private var slots: [Slot] = []
   private var nextInOrder = 0
@@ -38,8 +40,9 @@ struct TimelineAssembler {
   ) {
     pageNumber = number
     self.ordering = ordering
-    var partIndex: [TimelineJob.Part: Int] = [:]
-    func index(of part: TimelineJob.Part, for post: Int, in assembler: inout TimelineAssembler) -> Int {
+    self.loadsQuotes = loadsQuotes
+    var partIndex: [TimelinePart: Int] = [:]
+    func index(of part: TimelinePart, for post: Int, in assembler: inout TimelineAssembler) -> Int {
       if let known = partIndex[part] {
         assembler.waiting[known].append(post)
         return known
@@ -53,12 +56,12 @@ struct TimelineAssembler {
       let comments = page.comments?[post.pid] ?? []
       let images =
         loadsImages ? ImageReference.all(in: post, comments: comments, imageBaseURL: imageBaseURL) : []
-      let pids = loadsQuotes ? QuoteLoader.citedPids(in: post, comments: comments) : []
+      let citations = Citations(post: post, comments: comments)
       let imageParts = images.map { index(of: .image($0), for: position, in: &self) }
-      let quoteParts = pids.map { index(of: .quote(pid: $0), for: position, in: &self) }
+      let quoteParts = loadsQuotes ? citations.all.map { index(of: .quote(pid: $0), for: position, in: &self) } : []
       slots.append(
         Slot(
-          post: post, comments: comments, imageParts: imageParts, quoteParts: quoteParts,
+          post: post, comments: comments, imageParts: imageParts, citations: citations, quoteParts: quoteParts,
           pending: Set(imageParts + quoteParts).count))
     }
     outcomes = Array(repeating: nil, count: parts.count)
@@ -72,7 +75,7 @@ struct TimelineAssembler {
   }
 
   /// Records part `index`'s outcome; returns the posts that became deliverable.
-  mutating func complete(part index: Int, with outcome: TimelineJob.Outcome) -> [TimelinePost] {
+  mutating func complete(part index: Int, with outcome: TimelinePart.Outcome) -> [TimelinePost] {
     guard parts.indices.contains(index), outcomes[index] == nil else { return [] }
     outcomes[index] = outcome
     for post in Set(waiting[index]) { slots[post].pending -= 1 }
@@ -102,11 +105,12 @@ struct TimelineAssembler {
       guard case .image(let reference) = parts[part], case .image(let result) = outcomes[part] else { return nil }
       return ImageOutcome(reference: reference, result: result)
     }
-    let quotes = slot.quoteParts.compactMap { part -> Quote? in
-      guard case .quote(let quote) = outcomes[part] else { return nil }
-      return quote
+    var quotes: [Int: Quote] = [:]
+    for part in slot.quoteParts {
+      if case .quote(let pid) = parts[part], case .quote(let quote) = outcomes[part] { quotes[pid] = quote }
     }
     return TimelinePost(
-      page: pageNumber, index: index, post: slot.post, comments: slot.comments, images: images, quotes: quotes)
+      page: pageNumber, index: index, post: slot.post, comments: slot.comments, images: images,
+      quotes: loadsQuotes ? ResolvedQuotes(slot.citations, quotes: quotes) : .none)
   }
 }

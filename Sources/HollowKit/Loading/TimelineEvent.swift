@@ -6,14 +6,15 @@
 ///   case .offline(let reason): print("offline (\(reason)): showing the cache")
 ///   case .page(let page): print("page \(page.number): \(page.posts.count) posts from \(page.origin)")
 ///   case .pageFailed(let number, let failure): print("page \(number): \(failure)")
-///   case .post(let item): print(item.post.text, item.images.count, item.quotes.count)
+///   case .post(let item): print(item.post.text, item.images.count, item.quotes.all.count)
 ///   case .progress(let progress): print(progress)
 ///   }
 /// }
 /// ```
 public enum TimelineEvent: Sendable, Equatable {
   /// The loader serves the cache from now on: offline was asked for, or the server cannot be reached.
-  case offline(reason: String)
+  /// Comes once, before the first page the cache answers (which carries the same reason).
+  case offline(OfflineReason)
   /// A page arrived; its posts follow as ``post(_:)`` events once their parts are loaded.
   case page(TimelinePage)
   /// A page could not be loaded; the loader goes on with the next one.

@@ -1,6 +1,8 @@
 import Signal
 
-/// The publisher of ``TimelineLoader/timeline(feed:pages:options:)``.
+/// The publisher of ``TimelineLoader/timeline(feed:pages:options:)``: ``TimelineSteps``' Signal
+/// pipeline, its steps put in the order ``TimelineOptions/Ordering`` asks for by a
+/// ``TimelineSequencer``.
 public struct TimelineLoad: Publisher {
   public typealias Output = TimelineEvent
   public typealias Element = TimelineEvent
@@ -12,27 +14,26 @@ public struct TimelineLoad: Publisher {
   public let options: TimelineOptions
 
   public func makeAsyncIterator() -> Iterator {
-    Iterator(run: TimelineRun(loader: loader, feed: feed, pages: pages, options: options))
+    Iterator(
+      steps: TimelineSteps(loader: loader, feed: feed, pages: pages, options: options).publisher.makeAsyncIterator(),
+      options: options)
   }
 
-  /// Starts the run on the first ``next()`` and turns its steps into events.
+  /// Subscribes to the steps when made, and turns each step into the events it completes.
   ///
-  /// The run's task reports through an `AsyncStream` whose buffer holds at most one step per page and
-  /// part; the stream ends (and cancels the run) when the subscribing task is cancelled or the
-  /// iterator is dropped. An iterator that ends early waits for the cancelled run to return, so when
-  /// the subscriber's loop is over no load of the run is still holding a ``HostLimiter`` permit or a
-  /// connection.
+  /// A cancelled subscriber gets `nil` once the pipeline has ended, that is once every load it
+  /// cancelled has returned, so when its loop is over no load still holds a ``HostLimiter``
+  /// permit or a connection. Dropping the iterator cancels the loads without waiting.
   public struct Iterator: AsyncIteratorProtocol {
-    private let run: TimelineRun
-    private var steps: AsyncStream<TimelineRun.Event>.Iterator?
-    private var runTask: Task<Void, Never>?
+    private var steps: AnyPublisher<TimelineStep, Never>.Iterator?
     private var sequencer: TimelineSequencer
     private var events: [TimelineEvent]
+    private var next = 0
     private var ended = false
 
-    init(run: TimelineRun) {
-      self.run = run
-      sequencer = TimelineSequencer(options: run.options)
+    init(steps: AnyPublisher<TimelineStep, Never>.Iterator, options: TimelineOptions) {
+      self.steps = steps
+      sequencer = TimelineSequencer(options: options)
       events = sequencer.openingEvents
     }
 
@@ -42,45 +43,36 @@ public struct TimelineLoad: Publisher {
 
     public mutating func next(isolation actor: isolated (any Actor)?) async -> TimelineEvent? {
       while true {
-        guard !Task.isCancelled else { return await finish(isolation: actor) }
-        if !events.isEmpty { return events.removeFirst() }
+        guard !Task.isCancelled else { return await end(isolation: actor) }
+        if next < events.count {
+          defer { next += 1 }
+          return events[next]
+        }
+        events.removeAll(keepingCapacity: true)
+        next = 0
         if ended { return nil }
-        if steps == nil { (steps, runTask) = Self.start(run) }
         guard let step = await steps?.next(isolation: actor) else {
           ended = true
           let rest = sequencer.drain()
-          events += rest.events
-          if rest.stop { return await finish(isolation: actor) }
+          events = rest.events
+          if rest.stop { return await end(isolation: actor) }
           continue
         }
         let output = sequencer.receive(step)
-        events += output.events
-        if output.stop { return await finish(isolation: actor) }
+        events = output.events
+        if output.stop { return await end(isolation: actor) }
       }
     }
 
-    /// Runs `run` in its own task, cancelled when the stream ends early.
-    private static func start(_ run: TimelineRun) -> (AsyncStream<TimelineRun.Event>.Iterator, Task<Void, Never>) {
-      let (stream, continuation) = AsyncStream.makeStream(of: TimelineRun.Event.self)
-      let task = Task {
-        await run.run { continuation.yield($0) }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
-      return (stream.makeAsyncIterator(), task)
-    }
-
-    /// Drops the pending events, cancels the run and waits for it to return, and ends the stream.
-    ///
-    /// Without the wait the subscriber could see the end while a cancelled request was still unwinding
-    /// (its permit not yet released, its connection not yet closed).
-    private mutating func finish(isolation actor: isolated (any Actor)?) async -> TimelineEvent? {
-      runTask?.cancel()
-      steps = nil
-      ended = true
+    /// Drops the pending events and ends the pipeline: in a cancelled task, asking it for a step
+    /// cancels it and returns once every load has returned; otherwise (a page load cancelled
+    /// under a subscriber that was not) dropping its iterator cancels it.
+    private mutating func end(isolation actor: isolated (any Actor)?) async -> TimelineEvent? {
       events = []
-      await runTask?.value
-      runTask = nil
+      next = 0
+      ended = true
+      if Task.isCancelled { _ = await steps?.next(isolation: actor) }
+      steps = nil
       return nil
     }
   }

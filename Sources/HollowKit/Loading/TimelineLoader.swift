@@ -20,13 +20,18 @@ import Foundation
 /// another, only sooner; ``TimelineOptions/Ordering/asReady`` streams each page and post when it is
 /// ready. Every fetched page is cached as the server's JSON; offline (asked for, or when the server
 /// cannot be reached) the loader serves pages, images and quotes from the cache alone and says so
-/// with ``TimelineEvent/offline(reason:)``.
+/// with ``TimelineEvent/offline(_:)`` and on each page it serves (``TimelinePage/offline``,
+/// ``TimelinePage/cachedAt``). Each post comes with its images and its resolved quotes
+/// (``TimelinePost/quotes``), so a view needs nothing else.
 ///
-/// Cancelling the subscribing task (or dropping the iterator) cancels every running load.
+/// The whole load is one Signal pipeline (``TimelineSteps``): the fan-in's closure form, `flatMap`,
+/// `merge` and `append`. Cancelling the subscribing task cancels every running load, and the stream
+/// ends only once every cancelled load has returned (its permit released, its connection closed);
+/// dropping the iterator cancels them too, without waiting.
 ///
 /// ```swift
 /// for await event in loaders.timeline.timeline(pages: [1, 2], options: TimelineOptions(ordering: .inOrder)) {
-///   if case .post(let item) = event { print(item.post.pid, item.images.count, item.quotes.count) }
+///   if case .post(let item) = event { print(item.post.pid, item.images.count, item.quotes.all.count) }
 /// }
 /// ```
 public final class TimelineLoader: Sendable {
@@ -58,19 +63,19 @@ public final class TimelineLoader: Sendable {
     TimelineLoad(loader: self, feed: feed, pages: pages, options: options)
   }
 
-  enum PageOutcome {
+  enum PageOutcome: Sendable {
     case loaded(TimelinePage)
     case failed(TimelinePageFailure)
     /// A transport failure: the caller goes offline and asks the cache.
-    case unreachable(reason: String)
+    case unreachable(OfflineReason)
     case cancelled
   }
 
-  /// Page `number` from the server, or from the cache when `offline`; ``store(_:feed:)`` caches a page from the
-  /// server (the run does it while the page's parts load).
-  func page(_ number: Int, feed: TimelineFeed, offline: Bool) async -> PageOutcome {
-    if offline {
-      guard let cached = await cachedPage(number, feed: feed) else { return .failed(.notCached) }
+  /// Page `number` from the server, cached as the server's JSON, or from the cache alone when
+  /// `offline` says why.
+  func page(_ number: Int, feed: TimelineFeed, offline: OfflineReason?) async -> PageOutcome {
+    if let offline {
+      guard let cached = await cachedPage(number, feed: feed, offline: offline) else { return .failed(.notCached) }
       return .loaded(cached)
     }
     let client = client
@@ -81,26 +86,31 @@ public final class TimelineLoader: Sendable {
       }
     } catch {
       if error.isCancellation { return .cancelled }
-      if case .transport = error.kind { return .unreachable(reason: error.description) }
+      if let reason = OfflineReason.of(error) { return .unreachable(reason) }
       return .failed(.request(error))
     }
     guard let content else { return .cancelled }
-    return .loaded(TimelinePage(number: number, origin: .network, content: content))
+    let page = TimelinePage(number: number, origin: .network, content: content)
+    store(page, feed: feed)
+    return .loaded(page)
   }
 
-  /// Caches `page` as the server's JSON; best effort (a lost page costs a later offline run that page).
-  func store(_ page: TimelinePage, feed: TimelineFeed) async {
+  /// Caches `page` as the server's JSON: in memory at once, on disk behind; best effort (a lost page
+  /// costs a later offline run that page).
+  private func store(_ page: TimelinePage, feed: TimelineFeed) {
     guard let data = try? WireFormat.encode(page.content) else { return }
     try? cache.setInBackground(data, forKey: CacheKeys.page(feed: feed.name, page.number), ttl: pageTimeToLive)
   }
 
-  private func cachedPage(_ number: Int, feed: TimelineFeed) async -> TimelinePage? {
+  private func cachedPage(_ number: Int, feed: TimelineFeed, offline: OfflineReason) async -> TimelinePage? {
     let key = CacheKeys.page(feed: feed.name, number)
     guard let data = await cache.data(forKey: key) else { return nil }
     guard let content = try? WireFormat.decode(PostPage.self, from: data) else {
       try? await cache.removeValue(forKey: key)
       return nil
     }
-    return TimelinePage(number: number, origin: .cache, content: content)
+    return TimelinePage(
+      number: number, origin: .cache, content: content, cachedAt: await cache.storedDate(forKey: key),
+      offline: offline)
   }
 }

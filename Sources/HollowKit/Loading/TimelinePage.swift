@@ -1,7 +1,16 @@
-/// A page of a feed as the timeline loader got it.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A page of a feed as the timeline loader got it, with where it came from: everything a view needs
+/// to say "offline: showing cached data from 5 min ago (cannot connect to the server)".
 ///
 /// ```swift
-/// if case .page(let page) = event, page.origin == .cache { print("page \(page.number) from the cache") }
+/// if case .page(let page) = event, page.origin == .cache {
+///   print("page \(page.number) from the cache, stored \(page.cachedAt.map { "\($0)" } ?? "at an unknown time")")
+/// }
 /// ```
 public struct TimelinePage: Sendable, Equatable {
   /// The page number (1-based).
@@ -9,11 +18,19 @@ public struct TimelinePage: Sendable, Equatable {
   public var origin: LoadOrigin
   /// The posts, preview comments and (page 1) the frontend configuration.
   public var content: PostPage
+  /// When the cache stored the page, for a page from the cache (nil when that is not known).
+  public var cachedAt: Date?
+  /// Why the cache answered instead of the server; nil for a page from the server.
+  public var offline: OfflineReason?
 
-  public init(number: Int, origin: LoadOrigin, content: PostPage) {
+  public init(
+    number: Int, origin: LoadOrigin, content: PostPage, cachedAt: Date? = nil, offline: OfflineReason? = nil
+  ) {
     self.number = number
     self.origin = origin
     self.content = content
+    self.cachedAt = cachedAt
+    self.offline = offline
   }
 
   public var posts: [Post] { content.posts }

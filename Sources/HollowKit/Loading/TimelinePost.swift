@@ -4,7 +4,7 @@
 /// if case .post(let item) = event {
 ///   print("#\(item.post.pid) \(item.post.text)")
 ///   for image in item.images { print("  [image \(image.reference.url.lastPathComponent)]") }
-///   for quote in item.quotes { print("  > #\(quote.pid) \(quote.post?.text ?? "unavailable")") }
+///   for quote in item.quotes.post { print("  > #\(quote.pid) \(quote.post?.text ?? "unavailable")") }
 /// }
 /// ```
 public struct TimelinePost: Sendable, Equatable {
@@ -16,10 +16,13 @@ public struct TimelinePost: Sendable, Equatable {
   public var comments: [Comment]
   /// The post's image and its preview comments' images, in order.
   public var images: [ImageOutcome]
-  /// The posts it and its preview comments cite, in order of first citation.
-  public var quotes: [Quote]
+  /// The posts it and its preview comments cite, each text's in citation order
+  /// (``ResolvedQuotes/all``: every one once, in order of first citation).
+  public var quotes: ResolvedQuotes
 
-  public init(page: Int, index: Int, post: Post, comments: [Comment], images: [ImageOutcome], quotes: [Quote]) {
+  public init(
+    page: Int, index: Int, post: Post, comments: [Comment], images: [ImageOutcome], quotes: ResolvedQuotes
+  ) {
     self.page = page
     self.index = index
     self.post = post

@@ -1,4 +1,4 @@
-/// Turns a ``TimelineRun``'s steps, which arrive in whatever order the network finishes them, into
+/// Turns a timeline's steps (``TimelineSteps``), which arrive in whatever order the network finishes them, into
 /// the timeline's events in the order ``TimelineOptions/Ordering`` asks for.
 ///
 /// As ready, every step is handled when it arrives. In order, the steps of a page wait until every
@@ -13,7 +13,7 @@ struct TimelineSequencer {
   private var partsLeft: [Int: Int] = [:]
   /// In order: the position whose steps are handled now, and the later ones' steps.
   private var current = 0
-  private var held: [Int: [TimelineRun.Event]] = [:]
+  private var held: [Int: [TimelineStep]] = [:]
 
   /// What handling steps produced; `stop` when a page load was cancelled and the stream must end.
   struct Output {
@@ -28,10 +28,10 @@ struct TimelineSequencer {
 
   /// The events that come before any step.
   var openingEvents: [TimelineEvent] {
-    options.offline ? [.offline(reason: "offline mode")] : []
+    options.offline ? [.offline(.requested)] : []
   }
 
-  mutating func receive(_ step: TimelineRun.Event) -> Output {
+  mutating func receive(_ step: TimelineStep) -> Output {
     var output = Output()
     guard options.ordering == .inOrder else {
       handle(step, into: &output)
@@ -55,7 +55,7 @@ struct TimelineSequencer {
     return output
   }
 
-  private func position(of step: TimelineRun.Event) -> Int {
+  private func position(of step: TimelineStep) -> Int {
     switch step {
     case .page(let page): page.position
     case .part(let position, _, _): position
@@ -72,12 +72,12 @@ struct TimelineSequencer {
     }
   }
 
-  private mutating func handle(_ step: TimelineRun.Event, into output: inout Output) {
+  private mutating func handle(_ step: TimelineStep, into output: inout Output) {
     switch step {
     case .page(let fetched):
       if let unreachable = fetched.unreachable, !offline {
         offline = true
-        output.events.append(.offline(reason: unreachable))
+        output.events.append(.offline(unreachable))
       }
       switch fetched.outcome {
       case .cancelled:

@@ -32,7 +32,7 @@ public struct TreeHoleLoaders: Sendable {
     store = PostStore(cache: cache)
     images = ImageLoader(http: client.http, cache: cache, limiter: limiter)
     quotes = QuoteLoader(client: client, store: store, limiter: limiter)
-    details = PostDetailCache(client: client, store: store, limiter: limiter)
+    details = PostDetailCache(client: client, store: store, limiter: limiter, quotes: quotes)
     timeline = TimelineLoader(client: client, cache: cache, images: images, quotes: quotes, limiter: limiter)
   }
 

@@ -16,6 +16,8 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   @usableFromInline let transform: @Sendable (Upstream.Output) -> Inner
   @usableFromInline let worker: Worker
   @usableFromInline let runProducers: @Sendable (FlatMapStorage) async -> Void
+  /// The workers, which the producer task (the outer task) waits for before it returns.
+  @usableFromInline let workers = LiveTasks()
 
   /// How many values one inner publisher may have waiting for the consumer before it is
   /// held back.
@@ -34,7 +36,10 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     outer = UpstreamSubscription(subscribingTo: upstream)
     self.transform = transform
     self.worker = worker
-    runProducers = runOuter
+    runProducers = { storage in
+      await runOuter(storage)
+      await storage.workers.allReturned()
+    }
     state = Lock(StateMachine(maxPublishers: maxPublishers, capacityPerInner: Self.capacityPerInner))
   }
 
@@ -164,7 +169,11 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
       wake(waiter)
     case .start(let index):
       let worker = self.worker
-      spawn({ storage in await worker(storage, index) }) { $0.adopt($1) }
+      workers.started()
+      spawn({ storage in
+        await worker(storage, index)
+        storage.workers.returned()
+      }) { $0.adopt($1) }
     }
   }
 }

@@ -8,6 +8,8 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
 
   let state: Lock<StateMachine>
   let census = Census()
+  /// The inner tasks, which the producer task (the outer task) waits for before it returns.
+  let inners = LiveTasks()
   private let outer: UpstreamSubscription<Upstream>
 
   /// Subscribes to `upstream` now; the outer task starts on the first demand.
@@ -24,7 +26,10 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
 
   /// The outer publisher runs in the producer task; each inner one in a task of its own.
   var runProducers: @Sendable (SwitchToLatestStorage) async -> Void {
-    { await $0.runOuter() }
+    { storage in
+      await storage.runOuter()
+      await storage.inners.allReturned()
+    }
   }
 
   private func runOuter() async {
@@ -40,7 +45,11 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
           return
         case .run(let generation, let effects):
           perform(effects)
-          let task = Task { await runInner(subscription, generation: generation) }
+          inners.started()
+          let task = Task {
+            await runInner(subscription, generation: generation)
+            inners.returned()
+          }
           if !state.withLock({ $0.adoptInner(task, generation: generation) }) { task.cancel() }
         }
       }

@@ -35,6 +35,11 @@ extension BatchStorage {
   /// Fills the consumer's empty `batch`, suspending until there is something to deliver.
   /// Returns `false` at the end of the stream, and when the consuming task is cancelled
   /// (the subscription is then cancelled).
+  ///
+  /// However the stream ends (finished, failed, or cancelled), this returns only once the
+  /// producer task has returned: every upstream the producers pulled has seen its
+  /// cancellation through, so work such as a request holding a connection or a permit never
+  /// outlives the consumer's loop.
   @inlinable
   func refill(_ batch: inout ConsumerBatch<Element>, isolation actor: isolated (any Actor)?) async throws(Failure)
     -> Bool
@@ -43,13 +48,14 @@ extension BatchStorage {
     while true {
       if Task.isCancelled {
         cancel()
+        await batch.producers.take()?.value
         return false
       }
       let action = state.withLock { $0.refill(&batch.elements, consumed: consumed) }
       consumed = 0
       switch action {
       case .startProducers:
-        spawn(runProducers) { $0.adopt($1) }
+        batch.producers = spawn(runProducers) { $0.adopt($1) }
       case .deliver(let woken):
         wake(woken)
         return true
@@ -58,9 +64,11 @@ extension BatchStorage {
         await parkCancellingSubscription((), isolation: actor) { $0.parkConsumer($1) }
       case .finish(let effects):
         perform(effects)
+        await batch.producers.take()?.value
         return false
       case .fail(let error, let effects):
         perform(effects)
+        await batch.producers.take()?.value
         throw error
       }
     }

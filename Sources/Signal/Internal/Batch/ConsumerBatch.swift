@@ -12,6 +12,9 @@ struct ConsumerBatch<Element> {
   /// `false` when the consumer's progress is not one per element and it counts it itself
   /// (``countUsed(_:)``): `zip` frees its upstreams' room one tuple at a time.
   @usableFromInline let countsElements: Bool
+  /// The task running the producers, once the first demand started it: the consumer waits for it
+  /// when the stream ends, so no work of the subscription outlives its last `next()`.
+  @usableFromInline var producers: Task<Void, Never>?
 
   @usableFromInline
   init(capacity: Int, reportInterval: Int, countsElements: Bool = true) {
@@ -22,7 +25,8 @@ struct ConsumerBatch<Element> {
 
   /// The next element: from the batch without locking, or from `storage` when the batch is
   /// used up. `nil` at the end of the stream, and as soon as the consuming task is cancelled
-  /// (what is left of the batch is discarded and the subscription cancelled).
+  /// (what is left of the batch is discarded, the subscription cancelled, and its producers
+  /// waited for).
   @inlinable
   mutating func next<Storage: BatchStorage>(
     from storage: Storage,
@@ -32,6 +36,7 @@ struct ConsumerBatch<Element> {
       guard !Task.isCancelled else {
         elements.removeAll()
         storage.cancel()
+        await producers.take()?.value
         return nil
       }
       let element = popFirst()

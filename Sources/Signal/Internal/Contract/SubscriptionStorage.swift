@@ -90,13 +90,16 @@ extension SubscriptionStorage {
   /// Starts a task running `body` and hands it to the state machine (`adopt`), so that the
   /// end of the subscription cancels it. If the subscription has already ended (`adopt`
   /// returns `false`), the task is cancelled at once.
+  /// Returns the task, for a consumer that waits for it at the end.
   @inlinable
+  @discardableResult
   func spawn(
     _ body: @escaping @Sendable (Self) async -> Void,
     adopt: (inout StateMachine, Task<Void, Never>) -> Bool
-  ) {
+  ) -> Task<Void, Never> {
     let task = Task { await body(self) }
     if !state.withLock({ adopt(&$0, task) }) { task.cancel() }
+    return task
   }
 
   // MARK: Ending

@@ -1,0 +1,111 @@
+import Signal
+import Synchronization
+import Testing
+
+/// Counts the work that has returned, for the tests of how a cancelled subscription ends.
+private final class ReturnLog: Sendable {
+  let returned = Atomic<Int>(0)
+  let started: AsyncStream<Void>
+  private let startedSink: AsyncStream<Void>.Continuation
+
+  init() {
+    (started, startedSink) = AsyncStream.makeStream()
+  }
+
+  /// Reports its start, waits for its task's cancellation, then unwinds slowly (as a request
+  /// closing its connection does) before it counts itself as returned.
+  func work() async {
+    startedSink.yield()
+    try? await Task.sleep(for: .seconds(3600))
+    for _ in 0..<1000 { await Task.yield() }
+    returned.add(1, ordering: .sequentiallyConsistent)
+  }
+
+  func waitForStarts(_ count: Int) async {
+    var starts = started.makeAsyncIterator()
+    for _ in 0..<count { _ = await starts.next() }
+  }
+}
+
+/// The closure form of the fan-in: `items.publisher(maxConcurrent:ordering:perform:)`.
+@Suite struct FanInClosureTests {
+  struct Odd: Error, Equatable { let n: Int }
+
+  @Test func deliversOneOutcomePerElementWithItsIndexAndFailuresAsValues() async {
+    let outcomes = await (0..<40).publisher(maxConcurrent: 3, ordering: .index) { (n) async throws(Odd) in
+      guard n.isMultiple(of: 2) else { throw Odd(n: n) }
+      return n * n
+    }.allValues()
+    #expect(outcomes.map(\.0) == Array(0..<40))
+    for (index, output) in outcomes {
+      #expect(output == (index.isMultiple(of: 2) ? .success(index * index) : .failure(Odd(n: index))))
+    }
+  }
+
+  @Test func runsAtMostMaxConcurrentAtOnce() async {
+    let running = Atomic<Int>(0)
+    let peak = Atomic<Int>(0)
+    let outcomes = await (0..<64).publisher(maxConcurrent: 4) { n in
+      let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+      peak.max(now, ordering: .sequentiallyConsistent)
+      await Task.yield()
+      running.subtract(1, ordering: .sequentiallyConsistent)
+      return n
+    }.allValues()
+    #expect(outcomes.map(\.0).sorted() == Array(0..<64))
+    #expect(peak.load(ordering: .sequentiallyConsistent) <= 4)
+  }
+
+  @Test func eachSubscriptionPerformsEveryElementAgain() async {
+    let calls = Atomic<Int>(0)
+    let fanIn = ["a", "b"].publisher { letter in
+      calls.add(1, ordering: .sequentiallyConsistent)
+      return letter.uppercased()
+    }
+    #expect(await fanIn.allValues().compactMap(\.1.value).sorted() == ["A", "B"])
+    #expect(await fanIn.allValues().count == 2)
+    #expect(calls.load(ordering: .sequentiallyConsistent) == 4)
+  }
+
+  @Test func aPerformableClosureIsAColdPublisherOfOneValue() async throws {
+    let calls = Atomic<Int>(0)
+    let one = PerformableClosure { () async throws(Odd) in
+      calls.add(1, ordering: .sequentiallyConsistent)
+      return 7
+    }.publisher
+    #expect(try await one.allValues() == [7])
+    #expect(try await one.allValues() == [7])
+    #expect(calls.load(ordering: .sequentiallyConsistent) == 2)
+  }
+
+  @Test func aCancelledConsumerEndsOnlyOnceTheRunningWorkHasReturned() async {
+    let log = ReturnLog()
+    let consumer = Task { await (0..<4).publisher(maxConcurrent: 4) { _ in await log.work() }.allValues() }
+    await log.waitForStarts(4)
+    consumer.cancel()
+    #expect(await consumer.value.isEmpty)
+    #expect(log.returned.load(ordering: .sequentiallyConsistent) == 4)
+  }
+
+  @Test func aCancelledFlatMapEndsOnlyOnceItsInnerPublishersHaveReturned() async {
+    let log = ReturnLog()
+    let consumer = Task {
+      await (0..<3).publisher.flatMap(maxPublishers: 3) { _ in PerformableClosure { await log.work() }.publisher }
+        .allValues()
+    }
+    await log.waitForStarts(3)
+    consumer.cancel()
+    #expect(await consumer.value.isEmpty)
+    #expect(log.returned.load(ordering: .sequentiallyConsistent) == 3)
+  }
+
+  @Test func aCancelledMergeEndsOnlyOnceItsUpstreamsHaveReturned() async {
+    let log = ReturnLog()
+    let work = PerformableClosure { await log.work() }.publisher
+    let consumer = Task { await work.merge(with: work).allValues() }
+    await log.waitForStarts(2)
+    consumer.cancel()
+    #expect(await consumer.value.isEmpty)
+    #expect(log.returned.load(ordering: .sequentiallyConsistent) == 2)
+  }
+}
