@@ -29,6 +29,7 @@ public enum ContractTable {
     OperatorCase("catch", [7]) { up, _ in up.catch { _ in just(0) } },
     OperatorCase("replaceError", [7]) { up, _ in up.replaceError(with: 0).setFailureType(to: ContractError.self) },
     OperatorCase("retry", [7]) { up, _ in up.retry(1) },
+    OperatorCase("retry with delay", [7]) { up, clock in up.retry(1, delay: .constant(.seconds(1)), clock: clock) },
     OperatorCase("mapError", [7]) { up, _ in up.mapError { $0 } },
     OperatorCase("handleEvents", [7]) { up, _ in up.handleEvents(receiveOutput: { _ in }) },
     OperatorCase("eraseToAnyPublisher", [7]) { up, _ in up.eraseToAnyPublisher() },
