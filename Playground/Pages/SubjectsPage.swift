@@ -37,5 +37,12 @@ enum SubjectsPage: PlaygroundPage {
     var kept: [Int] = []
     while let value = await lossy.next() { kept.append(value) }
     print("dropOldest(2) after 6 sends:", kept)
+
+    // Publishers.Create wraps a callback API: this "callback" fires 1000 times at once into a buffer of 4.
+    let callbacks = Publishers.Create<Int, Never>(buffering: .dropOldest(4)) { subscriber in
+      for value in 1...1000 { subscriber.trySend(value) }
+      subscriber.finish()
+    }
+    print("Create(buffering: .dropOldest(4)) after 1000 callbacks, the last:", (await callbacks.allValues()).suffix(4))
   }
 }

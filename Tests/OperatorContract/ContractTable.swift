@@ -119,6 +119,17 @@ public enum ContractTable {
     SourceCase("PassthroughSubject") { PassthroughSubject<Int, ContractError>() },
     SourceCase("CurrentValueSubject") { CurrentValueSubject<Int, ContractError>(7) },
     SourceCase("ReplaySubject") { ReplaySubject<Int, ContractError>(bufferSize: 2) },
+    SourceCase("Create (back-pressured sender)") {
+      Publishers.Create<Int, ContractError>(buffering: .suspend(1)) { subscriber in
+        while await subscriber.send(7) != .terminated {}
+      }
+    },
+    SourceCase("Create (callback)") {
+      Publishers.Create<Int, ContractError>(buffering: .dropOldest(1)) { subscriber in
+        subscriber.trySend(7)
+        subscriber.onCancel {}
+      }
+    },
     SourceCase("values(buffering:)") { PassthroughSubject<Int, ContractError>().values(buffering: .dropOldest(1)) },
   ]
 }
