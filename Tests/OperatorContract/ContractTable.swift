@@ -60,7 +60,7 @@ public enum ContractTable {
     OperatorCase("timeout", [7]) { up, clock in up.timeout(.seconds(1), clock: clock) },
     OperatorCase("collect by time", [7]) { up, clock in up.collect(.byTime(clock, .seconds(1))).map { $0.reduce(0, +) }
     },
-    OperatorCase("collect by count", [7]) { up, _ in up.collect(.byCount(2)).map { $0.reduce(0, +) } },
+    OperatorCase("collect by count", [7]) { up, _ in up.collect(2).map { $0.reduce(0, +) } },
     OperatorCase("share", [7]) { up, _ in up.share() },
     OperatorCase("share(replay:)", [7]) { up, _ in up.share(replay: 1) },
     OperatorCase("multicast + autoconnect", [7]) { up, _ in
