@@ -51,6 +51,18 @@ enum TimePage: PlaygroundPage {
       "retry(3, delay: exponential from 1s):", answer ?? "-", "after", server.attempts, "attempts, at",
       retryClock.now.offset)
 
+    // A marble diagram is a timeline as text: one character per tick, (groups) share a tick.
+    if let marbles = try? MarbleDiagram("a-b--(cd)|") {
+      let ticks = marbles.events.map { event in
+        switch event.kind {
+        case .value(let value): "\(value)@\(event.tick)"
+        case .finished: "|@\(event.tick)"
+        case .failed: "#@\(event.tick)"
+        }
+      }
+      print("MarbleDiagram(\"a-b--(cd)|\"):", ticks.joined(separator: " "))
+    }
+
     // withTimeout bounds one async operation: a 2 s job within 5 s succeeds; within 1 s it times out.
     for limit in [5, 1] {
       let jobClock = TestClock()
