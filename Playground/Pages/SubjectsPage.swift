@@ -1,3 +1,4 @@
+import Observation
 import Signal
 
 /// Subjects: hot publishers you send into, each subscriber with its own bounded buffer.
@@ -37,5 +38,35 @@ enum SubjectsPage: PlaygroundPage {
     var kept: [Int] = []
     while let value = await lossy.next() { kept.append(value) }
     print("dropOldest(2) after 6 sends:", kept)
+
+    // Publishers.Create wraps a callback API: this "callback" fires 1000 times at once into a buffer of 4.
+    let callbacks = Publishers.Create<Int, Never>(buffering: .dropOldest(4)) { subscriber in
+      for value in 1...1000 { subscriber.trySend(value) }
+      subscriber.finish()
+    }
+    print("Create(buffering: .dropOldest(4)) after 1000 callbacks, the last:", (await callbacks.allValues()).suffix(4))
+
+    // Publishers.Observe turns an expression over @Observable models into a publisher of its changes.
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+      await observeTally()
+    }
   }
+
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+  @MainActor private static func observeTally() async {
+    let tally = Tally()
+    var totals = Publishers.Observe(buffering: .suspend(4)) { tally.likes - tally.dislikes }.makeAsyncIterator()
+    var seen = [await totals.next() ?? 0]
+    tally.likes = 3
+    seen.append(await totals.next() ?? 0)
+    tally.dislikes = 1
+    seen.append(await totals.next() ?? 0)
+    print("Observe { likes - dislikes } as the tally changes:", seen)
+  }
+}
+
+/// An @Observable model on the main actor, like a view model.
+@MainActor @Observable private final class Tally {
+  var likes = 0
+  var dislikes = 0
 }

@@ -1,5 +1,6 @@
 import Signal
 import SignalTesting
+import Synchronization
 
 /// Time operators on a virtual clock: the same keystrokes go through each operator, and the
 /// page prints what comes out at which virtual instant. A `TestClock` drives everything, so
@@ -40,6 +41,27 @@ enum TimePage: PlaygroundPage {
     let immediate = ImmediateClock()
     let instantTicks = await Publishers.Timer(every: .seconds(1), clock: immediate).prefix(3).allValues()
     print("Timer(every: 1s).prefix(3) on an ImmediateClock:", instantTicks.map(\.offset), "now:", immediate.now.offset)
+
+    // retry with a backoff: the failed attempts wait 1 s, 2 s, then 4 s before the next one.
+    let retryClock = ImmediateClock()
+    let server = FlakyServer(failures: 3)
+    let backoff = Backoff.exponential(initial: .seconds(1), maximum: .seconds(30))
+    let answer = try? await Deferred { server.fetch() }.retry(3, delay: backoff, clock: retryClock).firstValue()
+    print(
+      "retry(3, delay: exponential from 1s):", answer ?? "-", "after", server.attempts, "attempts, at",
+      retryClock.now.offset)
+
+    // A marble diagram is a timeline as text: one character per tick, (groups) share a tick.
+    if let marbles = try? MarbleDiagram("a-b--(cd)|") {
+      let ticks = marbles.events.map { event in
+        switch event.kind {
+        case .value(let value): "\(value)@\(event.tick)"
+        case .finished: "|@\(event.tick)"
+        case .failed: "#@\(event.tick)"
+        }
+      }
+      print("MarbleDiagram(\"a-b--(cd)|\"):", ticks.joined(separator: " "))
+    }
 
     // withTimeout bounds one async operation: a 2 s job within 5 s succeeds; within 1 s it times out.
     for limit in [5, 1] {
@@ -82,5 +104,25 @@ enum TimePage: PlaygroundPage {
     await clock.run()
     print(title)
     for line in await consumer.value { print(line) }
+  }
+}
+
+/// Fails its first `failures` requests, then answers: a stand-in for a server having a bad moment.
+private final class FlakyServer: Sendable {
+  struct Unavailable: Error {}
+
+  private let count = Atomic(0)
+  private let failures: Int
+
+  init(failures: Int) {
+    self.failures = failures
+  }
+
+  var attempts: Int { count.load(ordering: .relaxed) }
+
+  func fetch() -> AnyPublisher<String, Unavailable> {
+    let attempt = count.add(1, ordering: .relaxed).newValue
+    guard attempt > failures else { return Fail(error: Unavailable()).eraseToAnyPublisher() }
+    return Just("the answer").setFailureType(to: Unavailable.self).eraseToAnyPublisher()
   }
 }

@@ -13,7 +13,7 @@ import Testing
   static func details(_ cache: TwoTierCache, http: any HTTPClient) -> PostDetailCache {
     let configuration = ClientConfiguration(apiRoot: ClientFixtures.apiRoot, token: ClientFixtures.token)
     return PostDetailCache(
-      client: TreeHoleClient(configuration: configuration, http: http), store: PostStore(cache: cache),
+      client: TreeHoleClient(configuration: configuration, http: http, retry: .never), store: PostStore(cache: cache),
       limiter: HostLimiter())
   }
 

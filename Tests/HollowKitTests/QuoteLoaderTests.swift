@@ -19,7 +19,7 @@ import Testing
   static func loader(_ cache: TwoTierCache, http: any HTTPClient) -> QuoteLoader {
     let configuration = ClientConfiguration(apiRoot: ClientFixtures.apiRoot, token: ClientFixtures.token)
     return QuoteLoader(
-      client: TreeHoleClient(configuration: configuration, http: http), store: PostStore(cache: cache),
+      client: TreeHoleClient(configuration: configuration, http: http, retry: .never), store: PostStore(cache: cache),
       limiter: HostLimiter())
   }
 

@@ -43,10 +43,12 @@ import Testing
     return F.response(F.png(width: 4, height: 3))
   }
 
+  /// Loaders whose client does not retry: one exchange per request (RequestRetryTests cover retries).
   static func loaders(_ cache: TwoTierCache, http: any HTTPClient) -> TreeHoleLoaders {
     let configuration = ClientConfiguration(
       apiRoot: ClientFixtures.apiRoot, token: ClientFixtures.token, imageBaseURL: F.imageBase)
-    return TreeHoleLoaders(client: TreeHoleClient(configuration: configuration, http: http), cache: cache)
+    return TreeHoleLoaders(
+      client: TreeHoleClient(configuration: configuration, http: http, retry: .never), cache: cache)
   }
 
   static func posts(_ events: [TimelineEvent]) -> [TimelinePost] {

@@ -29,6 +29,7 @@ public enum ContractTable {
     OperatorCase("catch", [7]) { up, _ in up.catch { _ in just(0) } },
     OperatorCase("replaceError", [7]) { up, _ in up.replaceError(with: 0).setFailureType(to: ContractError.self) },
     OperatorCase("retry", [7]) { up, _ in up.retry(1) },
+    OperatorCase("retry with delay", [7]) { up, clock in up.retry(1, delay: .constant(.seconds(1)), clock: clock) },
     OperatorCase("mapError", [7]) { up, _ in up.mapError { $0 } },
     OperatorCase("handleEvents", [7]) { up, _ in up.handleEvents(receiveOutput: { _ in }) },
     OperatorCase("eraseToAnyPublisher", [7]) { up, _ in up.eraseToAnyPublisher() },
@@ -59,7 +60,7 @@ public enum ContractTable {
     OperatorCase("timeout", [7]) { up, clock in up.timeout(.seconds(1), clock: clock) },
     OperatorCase("collect by time", [7]) { up, clock in up.collect(.byTime(clock, .seconds(1))).map { $0.reduce(0, +) }
     },
-    OperatorCase("collect by count", [7]) { up, _ in up.collect(.byCount(2)).map { $0.reduce(0, +) } },
+    OperatorCase("collect by count", [7]) { up, _ in up.collect(2).map { $0.reduce(0, +) } },
     OperatorCase("share", [7]) { up, _ in up.share() },
     OperatorCase("share(replay:)", [7]) { up, _ in up.share(replay: 1) },
     OperatorCase("multicast + autoconnect", [7]) { up, _ in
@@ -139,38 +140,56 @@ public enum ContractTable {
 
   private static let checkInterval = SequencePublisher<ClosedRange<Int>>.Iterator.cancellationCheckInterval
 
-  public static let sources: [SourceCase] = [
-    SourceCase("Just") { just(7) },
-    SourceCase("Empty") { Empty<Int, ContractError>() },
-    SourceCase("Fail") { Fail<Int, ContractError>(error: .boom) },
-    SourceCase("Deferred", lateValuesAllowed: checkInterval) { Deferred { longSequence } },
-    SourceCase("Future") {
-      Future<Int, ContractError> {
-        await Task.yield(); return 7
-      }
-    },
-    SourceCase("Sequence.publisher", lateValuesAllowed: checkInterval) { longSequence },
-    SourceCase("AsyncSequence.publisher") {
-      AsyncStream<Int> { _ in }.publisher.setFailureType(to: ContractError.self)
-    },
-    SourceCase("Timer") {
-      Publishers.Timer(every: .milliseconds(1)).map { _ in 7 }.setFailureType(to: ContractError.self)
-    },
-    SourceCase("Performable.publisher") { Sleep().publisher },
-    SourceCase("fan-in") {
-      Sleep.publisher(for: Array(repeating: Sleep(), count: 8)).map { $0.0 }.setFailureType(to: ContractError.self)
-    },
-    SourceCase("fan-in, closure form") {
-      Array(repeating: 7, count: 8).publisher { (value) async throws(ContractError) in
-        try? await Task.sleep(for: .seconds(3600))
-        return value
-      }.map { $0.0 }.setFailureType(to: ContractError.self)
-    },
-    SourceCase("PassthroughSubject") { PassthroughSubject<Int, ContractError>() },
-    SourceCase("CurrentValueSubject") { CurrentValueSubject<Int, ContractError>(7) },
-    SourceCase("ReplaySubject") { ReplaySubject<Int, ContractError>(bufferSize: 2) },
-    SourceCase("values(buffering:)") { PassthroughSubject<Int, ContractError>().values(buffering: .dropOldest(1)) },
-  ]
+  public static let sources: [SourceCase] =
+    [
+      SourceCase("Just") { just(7) },
+      SourceCase("Empty") { Empty<Int, ContractError>() },
+      SourceCase("Fail") { Fail<Int, ContractError>(error: .boom) },
+      SourceCase("Deferred", lateValuesAllowed: checkInterval) { Deferred { longSequence } },
+      SourceCase("Future") {
+        Future<Int, ContractError> {
+          await Task.yield(); return 7
+        }
+      },
+      SourceCase("Sequence.publisher", lateValuesAllowed: checkInterval) { longSequence },
+      SourceCase("AsyncSequence.publisher") {
+        AsyncStream<Int> { _ in }.publisher.setFailureType(to: ContractError.self)
+      },
+      SourceCase("Timer") {
+        Publishers.Timer(every: .milliseconds(1)).map { _ in 7 }.setFailureType(to: ContractError.self)
+      },
+      SourceCase("Performable.publisher") { Sleep().publisher },
+      SourceCase("fan-in") {
+        Sleep.publisher(for: Array(repeating: Sleep(), count: 8)).map { $0.0 }.setFailureType(to: ContractError.self)
+      },
+      SourceCase("fan-in, closure form") {
+        Array(repeating: 7, count: 8).publisher { (value) async throws(ContractError) in
+          try? await Task.sleep(for: .seconds(3600))
+          return value
+        }.map { $0.0 }.setFailureType(to: ContractError.self)
+      },
+      SourceCase("PassthroughSubject") { PassthroughSubject<Int, ContractError>() },
+      SourceCase("CurrentValueSubject") { CurrentValueSubject<Int, ContractError>(7) },
+      SourceCase("ReplaySubject") { ReplaySubject<Int, ContractError>(bufferSize: 2) },
+      SourceCase("Create (back-pressured sender)") {
+        Publishers.Create<Int, ContractError>(buffering: .suspend(1)) { subscriber in
+          while await subscriber.send(7) != .terminated {}
+        }
+      },
+      SourceCase("Create (callback)") {
+        Publishers.Create<Int, ContractError>(buffering: .dropOldest(1)) { subscriber in
+          subscriber.trySend(7)
+          subscriber.onCancel {}
+        }
+      },
+      SourceCase("values(buffering:)") { PassthroughSubject<Int, ContractError>().values(buffering: .dropOldest(1)) },
+    ] + observationSources
+
+  /// The Observation bridge, where the platform has `Observations` (always on Linux).
+  private static var observationSources: [SourceCase] {
+    guard #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else { return [] }
+    return [SourceCase("Observe") { Publishers.Observe { 7 }.setFailureType(to: ContractError.self) }]
+  }
 }
 
 /// Work that waits for an hour (or its task's cancellation), then produces 7.

@@ -11,7 +11,7 @@ import Testing
 
   /// The consumer takes 0 (which starts the upstream), then falls behind while 1...10
   /// arrive; it reads only after the upstream has finished.
-  private func slowConsumer(_ strategy: Publishers.BufferingStrategy) async -> [Int] {
+  private func slowConsumer(_ strategy: BufferingPolicy) async -> [Int] {
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
     let (completed, completedSignal) = AsyncStream.makeStream(of: Void.self)
     let buffered = stream.publisher
@@ -22,7 +22,8 @@ import Testing
     guard await iterator.next() == 0 else { return [] }
     for value in 1...10 { input.yield(value) }
     input.finish()
-    if strategy != .suspend {
+    if case .suspend = strategy {
+    } else {
       var signals = completed.makeAsyncIterator()
       await signals.next()
     }
@@ -87,9 +88,11 @@ import Testing
   }
 
   @Test func combineSpellingMapsToThePolicies() {
-    #expect(Publishers.BufferingStrategy.suspend.policy(capacity: 4) == .suspend(4))
-    #expect(Publishers.BufferingStrategy.dropOldest.policy(capacity: 2) == .dropOldest(2))
-    #expect(Publishers.BufferingStrategy.dropNewest.policy(capacity: 0) == .dropNewest(0))
+    #expect([1].publisher.buffer(size: 4, whenFull: .suspend).policy == .suspend(4))
+    #expect([1].publisher.buffer(size: 2, whenFull: .dropOldest).policy == .dropOldest(2))
+    #expect([1].publisher.buffer(size: 3).policy == .suspend(3))
     #expect([1].publisher.buffer(size: 0, whenFull: .dropNewest).policy.capacity == 1)
+    // The size wins over a capacity given with the policy.
+    #expect([1].publisher.buffer(size: 5, whenFull: .dropNewest(9)).policy == .dropNewest(5))
   }
 }

@@ -17,6 +17,18 @@ import Testing
     #expect(policy.capacity == 1)
   }
 
+  @Test func aPolicyNamedWithoutACapacityHasTheDefaultOne() {
+    #expect(BufferingPolicy.suspend == .suspend(64))
+    #expect(BufferingPolicy.dropOldest == .dropOldest(BufferingPolicy.defaultCapacity))
+    #expect(BufferingPolicy.dropNewest == .dropNewest(64))
+  }
+
+  @Test func withCapacityKeepsTheKind() {
+    #expect(BufferingPolicy.suspend(1).withCapacity(7) == .suspend(7))
+    #expect(BufferingPolicy.dropOldest.withCapacity(2) == .dropOldest(2))
+    #expect(BufferingPolicy.dropNewest(3).withCapacity(0) == .dropNewest(0))
+  }
+
   @Test func aZeroCapacitySubscriberStillReceivesValues() async {
     let subject = PassthroughSubject<Int, Never>()
     var iterator = subject.values(buffering: .suspend(0)).makeAsyncIterator()

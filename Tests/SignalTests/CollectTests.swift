@@ -35,16 +35,6 @@ import Testing
     #expect(await recorder.remaining() == [.value([2, 3]), .value([4]), .finished])
   }
 
-  @Test func byCountEmitsFullBatchesThenTheRest() async {
-    let batches = await [1, 2, 3, 4, 5].publisher.collect(.byCount(2)).allValues()
-    #expect(batches == [[1, 2], [3, 4], [5]])
-  }
-
-  @Test func aCountBelowOneCountsAsOne() async {
-    let batches = await [1, 2].publisher.collect(.byCount(0)).allValues()
-    #expect(batches == [[1], [2]])
-  }
-
   @Test func byTimeOrCountClosesAtTheCountAndRestartsTheWindow() async {
     let recorder = Recorder(source.collect(.byTimeOrCount(clock, .seconds(1), 2)))
     await clock.advance(by: .seconds(0.3))

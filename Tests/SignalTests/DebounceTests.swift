@@ -98,4 +98,29 @@ import Testing
     #expect(await debounced.allValues() == [3])
     #expect(await debounced.allValues() == [3])
   }
+
+  // MARK: Marble diagrams (one tick = 1 s)
+
+  @Test func marbleOnlyTheLastValueOfABurstGetsThrough() async {
+    await MarbleTest.expect(
+      "abc----d--|", through: { source, clock in source.debounce(for: .seconds(2), clock: clock) },
+      produces: "----c----d|")
+  }
+
+  @Test func marbleATimerDueAtAValuesTickFiresFirst() async {
+    // a is due at tick 2, when b arrives: the quiet period is over, a is emitted, b waits anew.
+    await MarbleTest.expect(
+      "a-b---|", through: { source, clock in source.debounce(for: .seconds(2), clock: clock) },
+      produces: "--a-b-|")
+  }
+
+  @Test func marbleFinishingWhileAValueWaits() async {
+    await MarbleTest.expect(
+      "ab|", through: { source, clock in source.debounce(for: .seconds(2), clock: clock) }, produces: "--(b|)")
+  }
+
+  @Test func marbleAFailureDiscardsTheWaitingValue() async {
+    await MarbleTest.expect(
+      "ab#", through: { source, clock in source.debounce(for: .seconds(2), clock: clock) }, produces: "--#")
+  }
 }

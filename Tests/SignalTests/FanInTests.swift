@@ -1,3 +1,4 @@
+import SignalTesting
 import Synchronization
 import Testing
 
@@ -182,6 +183,40 @@ private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.F
     let outcomes = await collect(Flaky.publisher(for: items, retries: 2, ordering: .index))
     #expect(outcomes.map(\.1) == [.success(1), .success(3), .failure(Flaky.Failed(attempt: 3))])
     #expect(log.snapshot == [1, 3, 3])
+  }
+
+  @Test func aRetryPolicyWaitsItsBackoffOnTheClockBeforePerformingAgain() async {
+    let clock = TestClock()
+    let log = AttemptLog(itemCount: 2)
+    let items = [
+      Flaky(index: 0, failuresBeforeSuccess: 0, log: log), Flaky(index: 1, failuresBeforeSuccess: 2, log: log),
+    ]
+    let policy = RetryPolicy.upTo(2, backoff: .exponential(initial: .seconds(1), maximum: .seconds(10)))
+    let run = Task { await collect(Flaky.publisher(for: items, retries: policy, clock: clock, ordering: .index)) }
+    await clock.waitForSleepers(count: 1)
+    #expect(log.snapshot == [1, 1])
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(1)))
+    await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers(count: 1)
+    #expect(log.snapshot == [1, 2])
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(3)))
+    await clock.advance(by: .seconds(2))
+    #expect(await run.value.map(\.1) == [.success(1), .success(3)])
+    #expect(log.snapshot == [1, 3])
+  }
+
+  @Test func cancellingDuringABackoffEndsTheFanIn() async {
+    let clock = TestClock()
+    let log = AttemptLog(itemCount: 1)
+    let items = [Flaky(index: 0, failuresBeforeSuccess: 5, log: log)]
+    let run = Task {
+      await collect(Flaky.publisher(for: items, retries: .upTo(5, backoff: .constant(.seconds(60))), clock: clock))
+    }
+    await clock.waitForSleepers(count: 1)
+    run.cancel()
+    _ = await run.value
+    #expect(log.snapshot == [1])
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func withoutRetriesAFailedItemIsPerformedOnce() async {

@@ -55,9 +55,9 @@ private struct Lookup: Performable {
 
   @Test func fanInDefaultsAreDocumented() {
     let publisher = Lookup.publisher(for: [])
-    #expect(publisher.retries == 0)
+    #expect(publisher.retries.maxRetries == 0)
     #expect(publisher.maxConcurrent == 8)
     #expect(publisher.ordering == .completion)
-    #expect(Lookup.publisher(for: [], retries: -3).retries == 0)
+    #expect(Lookup.publisher(for: [], retries: -3).retries.maxRetries == 0)
   }
 }

@@ -89,4 +89,24 @@ import Testing
     #expect(clean)
     #expect(clock.sleeperCount == 0)
   }
+
+  // MARK: Marble diagrams (one tick = 1 s)
+
+  @Test func marbleLatestEmitsTheNewestValueOfEachInterval() async {
+    await MarbleTest.expect(
+      "abc-d-------e|", through: { source, clock in source.throttle(for: .seconds(3), clock: clock, latest: true) },
+      produces: "a--c--d-----e|")
+  }
+
+  @Test func marbleFirstEmitsTheFirstValueOfEachInterval() async {
+    await MarbleTest.expect(
+      "abc-d-------e|", through: { source, clock in source.throttle(for: .seconds(3), clock: clock, latest: false) },
+      produces: "a--b--d-----e|")
+  }
+
+  @Test func marbleAValueWaitingAtTheEndIsEmittedWhenItsIntervalEnds() async {
+    await MarbleTest.expect(
+      "ab|", through: { source, clock in source.throttle(for: .seconds(3), clock: clock, latest: true) },
+      produces: "a--(b|)")
+  }
 }

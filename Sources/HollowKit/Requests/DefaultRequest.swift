@@ -9,9 +9,11 @@ import Foundation
 /// 1. ``validate()`` the parameters (no network I/O for bad input);
 /// 2. build `<apiRoot>/v3/<path>?<fields>&v=v<appVersion>&device=2` (GET), or post the fields as
 ///    an `application/x-www-form-urlencoded` body (POST), with the header `TOKEN: <token>`;
-/// 3. check the HTTP status (413 is ``HollowError/Kind/fileTooLarge``);
-/// 4. decode `code`/`msg` and turn a negative `code` into a typed error;
-/// 5. decode ``Result`` and ``transform(_:)`` it.
+/// 3. send it with ``TreeHoleClient/send(_:)``, which retries a transient failure as the client's
+///    ``RequestRetry`` says (never a write that may have reached the server);
+/// 4. check the HTTP status (413 is ``HollowError/Kind/fileTooLarge``);
+/// 5. decode `code`/`msg` and turn a negative `code` into a typed error;
+/// 6. decode ``Result`` and ``transform(_:)`` it.
 ///
 /// A concrete request is a few lines:
 ///
@@ -70,7 +72,7 @@ extension DefaultRequest {
     if Task.isCancelled { throw failure(.transport(.cancelled)) }
     let response: HTTPClientResponse
     do {
-      response = try await client.http.send(request)
+      response = try await client.send(request)
     } catch {
       throw failure(.transport(error)).redacting(client.configuration.token)
     }

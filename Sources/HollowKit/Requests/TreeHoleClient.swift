@@ -1,5 +1,8 @@
-/// The entry point of the request layer: a ``ClientConfiguration`` and the ``HTTPClient`` that
-/// carries requests, with helpers to make and perform every request.
+import Signal
+
+/// The entry point of the request layer: a ``ClientConfiguration``, the ``HTTPClient`` that
+/// carries requests and how they are retried (``RequestRetry``), with helpers to make and
+/// perform every request.
 ///
 /// A client is a small `Sendable` value: copy it freely, and make a new one (for example with
 /// ``withToken(_:)``) when the user logs in.
@@ -13,11 +16,17 @@
 public struct TreeHoleClient: Sendable {
   public var configuration: ClientConfiguration
   public var http: any HTTPClient
+  /// How a request that failed on the way is tried again; never a write that may have reached
+  /// the server.
+  public var retry: RequestRetry
 
-  /// - Parameter http: defaults to a new ``NetworkHTTPClient``.
-  public init(configuration: ClientConfiguration, http: (any HTTPClient)? = nil) {
+  /// - Parameters:
+  ///   - http: defaults to a new ``NetworkHTTPClient``.
+  ///   - retry: defaults to ``RequestRetry/standard``.
+  public init(configuration: ClientConfiguration, http: (any HTTPClient)? = nil, retry: RequestRetry = .standard) {
     self.configuration = configuration
     self.http = http ?? NetworkHTTPClient()
+    self.retry = retry
   }
 
   /// The same client acting as another user (or as nobody, with `nil`).
@@ -51,6 +60,35 @@ public struct TreeHoleClient: Sendable {
   /// Performs `request` (of any ``Request`` type).
   public func perform<R: Request>(_ request: R) async throws(R.Error) -> R.ResultData {
     try await request.perform()
+  }
+
+  /// Sends one HTTP request over ``http``, retrying a transient failure as ``retry`` says (see
+  /// ``RequestRetry``); every ``DefaultRequest`` is sent through it.
+  ///
+  /// A 429 or 5xx answer still there after the last retry is returned as the answer; a
+  /// transport failure after the last retry is thrown.
+  ///
+  /// ```swift
+  /// let answer = try await client.send(HTTPClientRequest(method: .get, url: url))
+  /// ```
+  public func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
+    let retry = retry
+    let method = request.method
+    let exchange = Publishers.Retry(
+      upstream: Exchange(http: http, request: request).publisher, policy: retry.policy, clock: retry.clock
+    ) {
+      retry.decision(for: $0, method: method)
+    }
+    do throws(ExchangeFailure) {
+      // `nil`: the task was cancelled before the exchange started.
+      guard let answer = try await exchange.firstValue() else { throw .transport(.cancelled) }
+      return answer
+    } catch {
+      switch error {
+      case .transport(let failure): throw failure
+      case .status(let answer): return answer
+      }
+    }
   }
 }
 

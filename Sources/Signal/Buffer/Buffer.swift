@@ -23,38 +23,18 @@ extension Publisher where Output: Sendable {
   }
 
   /// Combine's spelling of ``buffer(_:)``: `buffer(size: 8, whenFull: .dropOldest)` is
-  /// `buffer(.dropOldest(8))`. A size below 1 counts as 1.
+  /// `buffer(.dropOldest(8))`. `size` replaces the capacity of `policy`; below 1 it counts as 1.
   ///
   /// ```swift
   /// let smoothed = clicks.buffer(size: 16, whenFull: .dropNewest)
   /// ```
   @inlinable
-  public func buffer(size: Int, whenFull strategy: Publishers.BufferingStrategy = .suspend) -> Publishers.Buffer<Self> {
-    Publishers.Buffer(upstream: self, policy: strategy.policy(capacity: size))
+  public func buffer(size: Int, whenFull policy: BufferingPolicy = .suspend) -> Publishers.Buffer<Self> {
+    Publishers.Buffer(upstream: self, policy: policy.withCapacity(size))
   }
 }
 
 extension Publishers {
-  /// What ``Publisher/buffer(size:whenFull:)`` does when its buffer is full.
-  public enum BufferingStrategy: Sendable, Hashable {
-    /// Suspend the upstream until there is room (``BufferingPolicy/suspend(_:)``).
-    case suspend
-    /// Discard the oldest buffered value (``BufferingPolicy/dropOldest(_:)``).
-    case dropOldest
-    /// Discard the new value (``BufferingPolicy/dropNewest(_:)``).
-    case dropNewest
-
-    /// The ``BufferingPolicy`` with this strategy and `capacity`.
-    @inlinable
-    public func policy(capacity: Int) -> BufferingPolicy {
-      switch self {
-      case .suspend: return .suspend(capacity)
-      case .dropOldest: return .dropOldest(capacity)
-      case .dropNewest: return .dropNewest(capacity)
-      }
-    }
-  }
-
   /// A publisher that buffers its upstream in a task of its own. See ``Publisher/buffer(_:)``.
   ///
   /// A buffer is a share with exactly one subscriber: every subscription is its own

@@ -1,32 +1,47 @@
 extension Publishers {
   /// A publisher that performs many ``Performable`` items with bounded concurrency and
   /// delivers each outcome tagged with its item's index.
-  /// See ``Performable/publisher(for:retries:maxConcurrent:ordering:)``.
+  /// See ``Performable/publisher(for:retries:clock:maxConcurrent:ordering:)``.
   public struct FanIn<Work: Performable>: Publisher {
     public typealias Output = (Int, OptionalOutput<Work.Output, Work.Failure>)
     public typealias Element = Output
     public typealias Failure = Never
 
     public let items: [Work]
-    /// How many more times a failed item is performed before its failure is delivered.
-    public let retries: Int
+    /// How many more times a failed item is performed before its failure is delivered, and the
+    /// wait before each retry.
+    public let retries: RetryPolicy
+    /// The clock the waits between retries run on.
+    public let clock: any Clock<Duration>
     /// The most items performed at once (at least 1).
     public let maxConcurrent: Int
     public let ordering: FanInOrdering
 
-    /// Creates a fan-in; `retries` below 0 count as 0, `maxConcurrent` below 1 as 1.
+    /// Creates a fan-in; `maxConcurrent` below 1 counts as 1.
     @inlinable
-    public init(items: [Work], retries: Int = 0, maxConcurrent: Int = 8, ordering: FanInOrdering = .completion) {
+    public init(
+      items: [Work], retries: RetryPolicy = .never, clock: any Clock<Duration> = ContinuousClock(),
+      maxConcurrent: Int = 8, ordering: FanInOrdering = .completion
+    ) {
       self.items = items
-      self.retries = Swift.max(0, retries)
+      self.retries = retries
+      self.clock = clock
       self.maxConcurrent = Swift.max(1, maxConcurrent)
       self.ordering = ordering
+    }
+
+    /// Creates a fan-in that retries a failed item at once, up to `retries` times (below 0 counts as 0).
+    @inlinable
+    public init(items: [Work], retries: Int, maxConcurrent: Int = 8, ordering: FanInOrdering = .completion) {
+      self.init(
+        items: items, retries: RetryPolicy(maxRetries: retries), maxConcurrent: maxConcurrent, ordering: ordering)
     }
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
       let items = items
       let retries = retries
+      let clock = clock
       let workerCount = Swift.min(maxConcurrent, items.count)
       let window = Self.window(itemCount: items.count, workerCount: workerCount)
       let storage = FanInStorage<Work.Output, Work.Failure>(
@@ -37,7 +52,7 @@ extension Publishers {
       ) { storage in
         await withDiscardingTaskGroup { group in
           for _ in 0..<workerCount {
-            group.addTask { await Self.work(on: items, retries: retries, storage: storage) }
+            group.addTask { await Self.work(on: items, retries: retries, clock: clock, storage: storage) }
           }
         }
       }
@@ -53,20 +68,27 @@ extension Publishers {
 
     /// One worker: performs item after item until none is left or the subscription ends.
     @inlinable
-    static func work(on items: [Work], retries: Int, storage: FanInStorage<Work.Output, Work.Failure>) async {
+    static func work(
+      on items: [Work], retries: RetryPolicy, clock: any Clock<Duration>,
+      storage: FanInStorage<Work.Output, Work.Failure>
+    ) async {
       var outcome: Output?
       while let index = await storage.nextItem(completing: outcome) {
-        outcome = (index, await perform(items[index], retries: retries))
+        outcome = (index, await perform(items[index], retries: retries, clock: clock))
       }
     }
 
     @inlinable
-    static func perform(_ item: Work, retries: Int) async -> OptionalOutput<Work.Output, Work.Failure> {
-      var attempt = 0
+    static func perform(
+      _ item: Work, retries: RetryPolicy, clock: any Clock<Duration>
+    ) async -> OptionalOutput<Work.Output, Work.Failure> {
+      var retriesDone = 0
       while true {
         let output = await OptionalOutput { () async throws(Work.Failure) in try await item.perform() }
-        guard case .failure = output, attempt < retries, !Task.isCancelled else { return output }
-        attempt += 1
+        guard case .failure = output, await retries.waitToRetry(after: retriesDone, .retry, on: clock) else {
+          return output
+        }
+        retriesDone += 1
       }
     }
 

@@ -1,7 +1,7 @@
 /// A unit of asynchronous work that produces an output or a typed failure.
 ///
 /// Conforming types get a cold ``publisher`` (each subscription performs the work)
-/// and the indexed fan-in ``publisher(for:retries:maxConcurrent:ordering:)``, which
+/// and the indexed fan-in ``publisher(for:retries:clock:maxConcurrent:ordering:)``, which
 /// runs many items with bounded concurrency and delivers each outcome tagged with
 /// its index. The tree-hole client's requests refine this protocol.
 ///
@@ -42,7 +42,8 @@ extension Performable {
   /// - Parameters:
   ///   - items: The work; the stream finishes at once when it is empty.
   ///   - retries: How many more times a failed item is performed before its failure is
-  ///     delivered (below 0 counts as 0).
+  ///     delivered, and how long each retry waits (by default none; see ``RetryPolicy``).
+  ///   - clock: The clock the waits between retries run on.
   ///   - maxConcurrent: The most items performed at once. The default, 8, keeps a handful of
   ///     requests in flight without flooding a server; below 1 counts as 1.
   ///   - ordering: `.completion` (the default) delivers outcomes as items complete; `.index`
@@ -52,17 +53,38 @@ extension Performable {
   /// its iterator) cancels the running items and starts no more.
   ///
   /// ```swift
-  /// for await (index, output) in FetchPost.publisher(for: requests, retries: 2) {
+  /// let backoff = Backoff.exponential(initial: .milliseconds(200), maximum: .seconds(2)).jittered()
+  /// for await (index, output) in FetchPost.publisher(for: requests, retries: .upTo(2, backoff: backoff)) {
   ///   switch output {
   ///   case .success(let post): rows[index] = .loaded(post)
   ///   case .failure(let error): rows[index] = .failed(error)
   ///   }
   /// }
   /// ```
+  ///
+  /// A worker waits out an item's backoff before it performs the item again, so a retry
+  /// keeps its place in the concurrency bound.
   @inlinable
   public static func publisher(
     for items: [Self],
-    retries: Int = 0,
+    retries: RetryPolicy = .never,
+    clock: some Clock<Duration> = ContinuousClock(),
+    maxConcurrent: Int = 8,
+    ordering: FanInOrdering = .completion
+  ) -> Publishers.FanIn<Self> {
+    Publishers.FanIn(items: items, retries: retries, clock: clock, maxConcurrent: maxConcurrent, ordering: ordering)
+  }
+
+  /// ``publisher(for:retries:clock:maxConcurrent:ordering:)`` retrying a failed item at once, up
+  /// to `retries` times (below 0 counts as 0).
+  ///
+  /// ```swift
+  /// for await (index, output) in FetchPost.publisher(for: requests, retries: 2) { rows[index] = output }
+  /// ```
+  @inlinable
+  public static func publisher(
+    for items: [Self],
+    retries: Int,
     maxConcurrent: Int = 8,
     ordering: FanInOrdering = .completion
   ) -> Publishers.FanIn<Self> {

@@ -7,13 +7,15 @@ enum ClientFixtures {
   static let token = "s3cret-T0KEN"
   static let apiRoot = URL(string: "http://example.test/api")!
 
-  /// A client whose HTTP answers come from `responder`.
+  /// A client whose HTTP answers come from `responder`; it does not retry unless told to, so a
+  /// test of something else sees exactly one exchange per request.
   static func client(
-    token: String? = ClientFixtures.token, responder: @escaping StubHTTPClient.Responder
+    token: String? = ClientFixtures.token, retry: RequestRetry = .never,
+    responder: @escaping StubHTTPClient.Responder
   ) -> (TreeHoleClient, StubHTTPClient) {
     let http = StubHTTPClient(responder: responder)
     let configuration = ClientConfiguration(apiRoot: apiRoot, token: token, appVersion: "3.1.4")
-    return (TreeHoleClient(configuration: configuration, http: http), http)
+    return (TreeHoleClient(configuration: configuration, http: http, retry: retry), http)
   }
 
   /// A client that answers every request with `status` and `body`.
@@ -58,14 +60,15 @@ struct TestServer {
 
   init(
     _ configuration: ServerConfiguration = ServerConfiguration(seed: 7, token: ClientFixtures.token),
-    clientToken: String? = ClientFixtures.token, timeouts: HTTPTimeouts = HTTPTimeouts(idle: .seconds(20))
+    clientToken: String? = ClientFixtures.token, timeouts: HTTPTimeouts = HTTPTimeouts(idle: .seconds(20)),
+    retry: RequestRetry = .never
   ) throws {
     server = HollowServer(configuration: configuration)
     let port = try server.start()
     let root = URL(string: "http://127.0.0.1:\(port)")!
     client = TreeHoleClient(
       configuration: ClientConfiguration(apiRoot: root, token: clientToken),
-      http: NetworkHTTPClient(timeouts: timeouts))
+      http: NetworkHTTPClient(timeouts: timeouts), retry: retry)
   }
 
   /// Shuts down; prompt even while a connection waits out simulated latency.

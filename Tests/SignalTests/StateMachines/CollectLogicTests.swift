@@ -12,26 +12,14 @@ import Testing
     return batches
   }
 
-  private func started(interval: Duration?, count: Int?) -> Logic {
+  private func started(interval: Duration, count: Int?) -> Logic {
     var logic = Logic(interval: interval, count: count)
     logic.start(at: .zero)
     return logic
   }
 
-  @Test func byCountABatchClosesWhenFullAndFinishingEmitsTheRest() {
-    var logic = started(interval: nil, count: 2)
-    var outputs = TimedOutputs<[Int]>()
-    for value in 1...3 { logic.receive(value, at: .seconds(Double(value)), into: &outputs) }
-    #expect(taken(&outputs) == [[1, 2]])
-    #expect(logic.deadline == nil)
-    logic.finish(at: .seconds(4), into: &outputs)
-    #expect(taken(&outputs) == [[3]])
-    logic.finish(at: .seconds(5), into: &outputs)
-    #expect(taken(&outputs).isEmpty)
-  }
-
   @Test func aCountBelowOneCountsAsOne() {
-    var logic = started(interval: nil, count: 0)
+    var logic = started(interval: .seconds(10), count: 0)
     var outputs = TimedOutputs<[Int]>()
     logic.receive(1, at: .zero, into: &outputs)
     logic.receive(2, at: .zero, into: &outputs)

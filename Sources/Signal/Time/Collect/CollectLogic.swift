@@ -3,8 +3,7 @@
 /// from an anchor instant: the subscription's start, or the last batch closed by count.
 @usableFromInline
 struct CollectLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
-  /// `nil`: batches close by count only.
-  @usableFromInline let interval: Instant.Duration?
+  @usableFromInline let interval: Instant.Duration
   /// `nil`: batches close by time only.
   @usableFromInline let count: Int?
   @usableFromInline var batch: [Value] = []
@@ -14,7 +13,7 @@ struct CollectLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
   @usableFromInline var deadline: Instant?
 
   @inlinable
-  init(interval: Instant.Duration?, count: Int?) {
+  init(interval: Instant.Duration, count: Int?) {
     self.interval = interval
     self.count = count.map { Swift.max(1, $0) }
   }
@@ -26,10 +25,10 @@ struct CollectLogic<Value: Sendable, Instant: InstantProtocol>: TimedLogic {
 
   @inlinable
   mutating func receive(_ input: Value, at now: Instant, into outputs: inout TimedOutputs<[Value]>) {
-    guard let interval, interval > .zero else {
-      // Count only, or windows of no length: a batch closes by count, or at once.
+    guard interval > .zero else {
+      // Windows of no length: every value is a batch of its own.
       batch.append(input)
-      if interval != nil || batch.count >= (count ?? 1) { emitBatch(into: &outputs) }
+      emitBatch(into: &outputs)
       return
     }
     if batch.isEmpty { deadline = windowEnd(after: now, interval: interval) }

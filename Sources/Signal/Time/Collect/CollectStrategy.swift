@@ -1,15 +1,15 @@
 extension Publishers {
-  /// When ``Publisher/collect(_:)`` closes a batch: after a time window, after a number of
-  /// values, or whichever comes first.
+  /// When ``Publisher/collect(_:)-(Publishers.CollectStrategy<C>)`` closes a batch: after a time
+  /// window, or after a time window or a number of values, whichever comes first. Batches of a
+  /// number of values alone need no clock: ``Publisher/collect(_:)-(Int)``.
   ///
   /// ```swift
   /// events.collect(.byTime(clock, .seconds(1)))
-  /// events.collect(.byCount(10))
   /// events.collect(.byTimeOrCount(ContinuousClock(), .seconds(1), 10))
   /// ```
   public struct CollectStrategy<C: Clock>: Sendable {
     @usableFromInline let clock: C
-    @usableFromInline let interval: C.Duration?
+    @usableFromInline let interval: C.Duration
     @usableFromInline let count: Int?
 
     /// Batches close every `interval` on `clock`, counted from the subscription's start.
@@ -23,12 +23,5 @@ extension Publishers {
     public static func byTimeOrCount(_ clock: C, _ interval: C.Duration, _ count: Int) -> Self {
       Self(clock: clock, interval: interval, count: count)
     }
-  }
-}
-
-extension Publishers.CollectStrategy where C == ContinuousClock {
-  /// Batches close when they hold `count` values (a count below 1 counts as 1).
-  public static func byCount(_ count: Int) -> Self {
-    Self(clock: ContinuousClock(), interval: nil, count: count)
   }
 }
