@@ -11,7 +11,9 @@ import Darwin
 /// The built `hollow-cli` in a real pseudo-terminal (tmux): the reader on the embedded demo
 /// server, driven by keys and read off the screen; the terminal's settings (`stty -g`) are the
 /// same after it, whatever ended it.
-@Suite(.offCooperativePool, .serialized, .enabled(if: TmuxScreen.isAvailable, "tmux is not installed"))
+@Suite(
+  .offCooperativePool, .serialized, .timeLimit(.minutes(2)),
+  .enabled(if: TmuxScreen.isAvailable, "tmux is not installed"))
 struct ReaderTerminalTests {
   private func open(_ arguments: [String] = [], variables: [String: String] = [:]) throws -> TmuxScreen {
     let binary = try #require(PseudoTerminal.binaryPath(), "hollow-cli is not built next to the tests")

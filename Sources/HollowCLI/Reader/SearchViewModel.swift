@@ -31,7 +31,11 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
   /// How long typing must pause before a query is searched.
   static var quietInterval: Duration { .milliseconds(300) }
 
-  init(services: ReaderServices, clock: C, query: String = "") {
+  /// - Parameter typed: sees each distinct query as it enters the debounce (tests wait on it
+  ///   before moving their clock on).
+  init(
+    services: ReaderServices, clock: C, query: String = "", typed: (@Sendable (String) -> Void)? = nil
+  ) {
     self.services = services
     queries = CurrentValueSubject(query)
     let state = SearchState(query: query)
@@ -41,6 +45,7 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
     outcomes = queries.values(buffering: .dropOldest(1))
       .map(SearchQuery.normalized)
       .removeDuplicates()
+      .handleEvents(receiveOutput: typed)
       .debounce(for: Self.quietInterval, clock: clock)
       .flatMapLatest { text in SearchQuery(services: services, text: text).publisher }
       .eraseToAnyPublisher()
