@@ -45,7 +45,9 @@ let package = Package(
       name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal", "LoopbackTesting"]),
     .testTarget(
       name: "HollowCLITests",
-      dependencies: ["HollowCLI", "HollowKit", "HollowServer", "TestScheduling", "LoopbackTesting"]),
+      dependencies: [
+        "HollowCLI", "HollowKit", "HollowServer", "TestScheduling", "LoopbackTesting", "Signal", "SignalTesting",
+      ]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "SignalTesting", "HollowCache", "OperatorContract"]),
   ]
 )

@@ -37,6 +37,9 @@ public enum HollowCommandLine {
         console.write(TerminalText("\(name) \(version)") + .newline)
         return successStatus
       }
+      if let launch = try ReaderLaunch.decide(parsed, environment: environment) {
+        return try await launch.run(environment: environment)
+      }
       guard let spec = parsed.spec, let build = spec.build else {
         throw CLIFailure.usage(UsageError("missing command"))
       }

@@ -12,6 +12,7 @@ public enum CommandTable {
     OptionSpec("token", value: "T", help: "the login token, sent as the TOKEN header (env HOLLOW_TOKEN)"),
     OptionSpec("image-base", value: "URL", help: "where images live (env HOLLOW_IMAGE_BASE); default <server>/images/"),
     OptionSpec("json", help: "print the decoded models as one JSON document"),
+    OptionSpec("plain", help: "print and exit, even on a terminal (where the reader would open)"),
     OptionSpec(
       "color", value: "WHEN",
       help: "colours: auto (when stdout is a terminal and NO_COLOR is unset; the default), always, never"),

@@ -12,6 +12,9 @@ public struct PostRenderer: Sendable {
   public var context: RenderContext
   /// The posts the post and its comments cite, as the loader resolved them.
   public var quotes: ResolvedQuotes
+  /// Lines that draw an image (a picture, or an inline-image sequence), by the image's path;
+  /// an image without any is shown as "[image WxH]". The reader fills it, print mode does not.
+  public var pictures: [String: [TerminalText]] = [:]
 
   /// How many comments a list shows under each post (the API sends at most three).
   public static let previewCommentCount = 3
@@ -68,13 +71,22 @@ public struct PostRenderer: Sendable {
     var lines = context.block(header(post))
     lines += context.text(post.text, prefix: Self.bodyPrefix, maximumLines: context.limits.textLines)
     if post.imagePath != nil || post.type == .image {
-      lines += context.image(post.imageMetadata, prefix: Self.bodyPrefix)
+      lines += image(post.imagePath, post.imageMetadata, prefix: Self.bodyPrefix)
     }
     if let vote = post.vote {
       lines += VoteRenderer(context: context).lines(vote, prefix: Self.bodyPrefix)
     }
     lines += quoteLines(quotes.post, prefix: Self.bodyPrefix)
     return lines
+  }
+
+  /// The picture of `path` under `prefix`, else "[image WxH]".
+  func image(_ path: String?, _ metadata: ImageMetadata?, prefix: [Span]) -> [TerminalText] {
+    guard let path, let picture = pictures[path], !picture.isEmpty else {
+      return context.image(metadata, prefix: prefix)
+    }
+    let lead = context.painter.line(prefix)
+    return picture.map { lead + $0 }
   }
 
   /// "#123  5 min ago · 3 likes · 2 replies [tag]".
@@ -103,7 +115,7 @@ public struct PostRenderer: Sendable {
         lines += context.block(header(quoted), prefix: barPrefix)
         lines += context.text(quoted.text, prefix: barPrefix, maximumLines: context.limits.quotedTextLines)
         if quoted.imagePath != nil || quoted.type == .image {
-          lines += context.image(quoted.imageMetadata, prefix: barPrefix)
+          lines += image(quoted.imagePath, quoted.imageMetadata, prefix: barPrefix)
         }
       case .missing(let pid):
         lines.append(context.painter.line(barPrefix + [Span("#\(pid)", .pid), Span(" (not found)", .warning)]))

@@ -33,6 +33,10 @@ public struct CLIEnvironment: Sendable {
   public var stderrIsTerminal: Bool
   /// Whether stdin is a terminal: without TEXT, `send` and `comment` read stdin only when it is not.
   public var stdinIsTerminal: Bool
+  /// Whether this is a real process whose stdin and stdout are both terminals: then `hollow-cli`
+  /// (and `timeline`, `wander`, `attentions`, `search`) open the full-screen reader. Only
+  /// ``process()`` sets it: an environment made in tests never takes over a terminal.
+  public var opensReader: Bool = false
   /// The terminal's width from the system (TIOCGWINSZ), if stdout is one.
   public var terminalColumns: Int?
   /// "Now", for relative times.
@@ -62,7 +66,7 @@ public struct CLIEnvironment: Sendable {
 
   /// The real process: stdout/stderr, its environment, its terminal, the clock and signals.
   public static func process() -> CLIEnvironment {
-    CLIEnvironment(
+    var environment = CLIEnvironment(
       stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
       stdin: FileDescriptorInput.standardInput, variables: ProcessInfo.processInfo.environment,
       stdoutIsTerminal: TerminalSize.isTerminal(STDOUT_FILENO),
@@ -70,6 +74,8 @@ public struct CLIEnvironment: Sendable {
       stdinIsTerminal: TerminalSize.isTerminal(STDIN_FILENO),
       terminalColumns: TerminalSize.columns(of: STDOUT_FILENO),
       now: Date(), waitForTermination: { await TerminationSignal.wait() })
+    environment.opensReader = environment.stdinIsTerminal && environment.stdoutIsTerminal
+    return environment
   }
 
   /// The width to wrap to: the terminal's, else `COLUMNS`, else 80.

@@ -1,9 +1,11 @@
-/// The escape sequences hollow-cli itself writes: styles, and erasing its own progress line or
-/// mark. They are the only way a control sequence gets into a ``TerminalText``; their parameters
-/// are numbers, so nothing from outside can ride along.
+/// The escape sequences hollow-cli itself writes: styles, erasing its own progress line or mark,
+/// and the full-screen reader's screen handling. They are the only way a control sequence gets
+/// into a ``TerminalText``; their parameters are numbers (or base64, which has no control
+/// characters), so nothing from outside can ride along.
 ///
 /// ```swift
 /// let bold = TerminalText.control(.graphicRendition([1])) + "hi" + .control(.graphicRendition([0]))
+/// let home = TerminalText.control(.cursorPosition(row: 1, column: 1))
 /// ```
 public enum TerminalControl: Sendable, Hashable {
   /// SGR, `ESC [ p;p… m`: colours and weights.
@@ -12,6 +14,26 @@ public enum TerminalControl: Sendable, Hashable {
   case eraseLine
   /// Cursor up one line, then erase it: removes the line written last.
   case eraseLastLine
+  /// CUP, `ESC [ row ; column H`, both from 1.
+  case cursorPosition(row: Int, column: Int)
+  /// EL 0: erase from the cursor to the end of the line.
+  case eraseToLineEnd
+  /// ED 2: erase the whole screen.
+  case eraseScreen
+  /// DEC mode 1049: switch to the alternate screen (saving the cursor) or back.
+  case alternateScreen(Bool)
+  /// DEC mode 25: show or hide the cursor.
+  case cursorVisible(Bool)
+  /// DEC modes 1000 and 1006: report mouse buttons and the wheel, in SGR form, or stop.
+  case mouseReporting(Bool)
+  /// DEC mode 2026: hold the frame until it is complete (terminals without it ignore it).
+  case synchronizedUpdate(Bool)
+  /// OSC 52: put `base64` (already encoded) on the system clipboard.
+  case clipboard(base64: String)
+  /// A kitty graphics protocol chunk: `ESC _ G keys ; base64 ESC \`.
+  case kittyGraphics(keys: String, base64: String)
+  /// An iTerm2 inline image: `ESC ] 1337 ; File = keys : base64 BEL`.
+  case iTermImage(keys: String, base64: String)
 
   /// The bytes written.
   var sequence: String {
@@ -22,6 +44,42 @@ public enum TerminalControl: Sendable, Hashable {
       "\r\u{1B}[2K"
     case .eraseLastLine:
       "\u{1B}[1A\u{1B}[2K"
+    case .cursorPosition(let row, let column):
+      "\u{1B}[\(max(1, row));\(max(1, column))H"
+    case .eraseToLineEnd:
+      "\u{1B}[K"
+    case .eraseScreen:
+      "\u{1B}[2J"
+    case .alternateScreen(let on):
+      on ? "\u{1B}[?1049h" : "\u{1B}[?1049l"
+    case .cursorVisible(let on):
+      on ? "\u{1B}[?25h" : "\u{1B}[?25l"
+    case .mouseReporting(let on):
+      on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l"
+    case .synchronizedUpdate(let on):
+      on ? "\u{1B}[?2026h" : "\u{1B}[?2026l"
+    case .clipboard(let base64):
+      "\u{1B}]52;c;" + Self.base64Only(base64) + "\u{07}"
+    case .kittyGraphics(let keys, let base64):
+      "\u{1B}_G" + Self.keysOnly(keys) + ";" + Self.base64Only(base64) + "\u{1B}\\"
+    case .iTermImage(let keys, let base64):
+      "\u{1B}]1337;File=" + Self.keysOnly(keys) + ":" + Self.base64Only(base64) + "\u{07}"
     }
+  }
+
+  /// The characters of base64; anything else is dropped, so no terminator can be smuggled in.
+  private static func base64Only(_ text: String) -> String {
+    String(
+      text.unicodeScalars.filter {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0))
+      }.map(Character.init))
+  }
+
+  /// `key=value,key=value` keys: letters, digits and `=,;` only.
+  private static func keysOnly(_ text: String) -> String {
+    String(
+      text.unicodeScalars.filter {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "=,;".unicodeScalars.contains($0))
+      }.map(Character.init))
   }
 }

@@ -92,6 +92,17 @@ public struct TerminalText: Sendable, Hashable, ExpressibleByStringLiteral, Cust
   func redacted(by redactor: SecretRedactor) -> TerminalText {
     TerminalText(checked: redactor.redactSanitized(text))
   }
+
+  /// The first `columns` columns of this line (see ``ColumnClipper``); stays safe because whole
+  /// sequences are kept or dropped and only a reset is added.
+  func clipped(toColumns columns: Int) -> TerminalText {
+    TerminalText(checked: ColumnClipper.clip(text, columns: columns))
+  }
+
+  /// The columns this line takes on the screen (its escape sequences take none).
+  var columns: Int {
+    DisplayWidth.of(ColumnClipper.visible(text))
+  }
 }
 
 extension Sequence<TerminalText> {

@@ -1,0 +1,128 @@
+import HollowKit
+import Signal
+import Synchronization
+
+/// Carries out the user's actions on posts (follow, vote, comment, new post) as requests through
+/// the client's Signal publishers, and publishes the last action's result or error for the
+/// status line. A post the server sends back (followed, voted) goes to `onPost`, so every screen
+/// shows the new copy; a sent comment or post goes to `onSent`.
+///
+/// ```swift
+/// let actions = ActionsViewModel(services: services, onPost: { feed.send(.replace($0)) }, onSent: { _ in })
+/// actions.follow(post)   // "following #42 (3 likes)" or the error, in the status line
+/// ```
+final class ActionsViewModel: Sendable {
+  /// What was sent: a comment on a post, or a new post.
+  enum Sent: Sendable, Equatable {
+    case comment(pid: Int, cid: Int)
+    case post(pid: Int)
+  }
+
+  private struct Core {
+    var message: ReaderMessage?
+    var running: [Int: AnyCancellable] = [:]
+    var nextID = 0
+  }
+
+  private let services: ReaderServices
+  private let onPost: @Sendable (Post) -> Void
+  private let onSent: @Sendable (Sent) -> Void
+  private let subject = CurrentValueSubject<ReaderMessage?, Never>(nil)
+  private let core = Mutex(Core())
+  /// The last message, then every new one.
+  let messages: Publishers.Share<SubjectValues<ReaderMessage?, Never>>
+
+  init(
+    services: ReaderServices, onPost: @escaping @Sendable (Post) -> Void,
+    onSent: @escaping @Sendable (Sent) -> Void
+  ) {
+    self.services = services
+    self.onPost = onPost
+    self.onSent = onSent
+    messages = subject.values(buffering: .dropOldest(1)).share(replay: 1, buffering: .dropOldest(1))
+  }
+
+  deinit {
+    for subscription in core.withLock({ Array($0.running.values) }) { subscription.cancel() }
+  }
+
+  /// The message the status line shows now.
+  var message: ReaderMessage? { core.withLock { $0.message } }
+
+  /// Shows `message` (the result of something done without a request: copied, saved).
+  func say(_ message: ReaderMessage?) {
+    core.withLock { core in
+      core.message = message
+      subject.trySend(message)
+    }
+  }
+
+  func follow(_ post: Post) {
+    let follow = !post.isFollowed
+    let request = services.client.request(FollowRequest.self, .init(pid: post.pid, follow: follow))
+    say(ReaderMessage(follow ? "following #\(post.pid)…" : "unfollowing #\(post.pid)…"))
+    run(request.publisher, failing: "follow #\(post.pid)") { [onPost] updated in
+      onPost(updated)
+      let likes = RenderContext.count(updated.likeCount, "like", "likes")
+      return ReaderMessage(follow ? "following #\(post.pid) (\(likes))" : "no longer following #\(post.pid)")
+    }
+  }
+
+  /// Votes for option `number` (from 1) of the post's poll.
+  func vote(_ post: Post, option number: Int) {
+    guard let vote = post.vote, vote.options.indices.contains(number - 1) else {
+      return say(ReaderMessage(error: "#\(post.pid) has no option \(number)"))
+    }
+    let option = vote.options[number - 1]
+    let request = services.client.request(VoteRequest.self, .init(pid: post.pid, option: option))
+    run(request.publisher, failing: "vote in #\(post.pid)") { [onPost] vote in
+      var updated = post
+      updated.vote = vote
+      onPost(updated)
+      return ReaderMessage("voted \"\(option)\" in #\(post.pid)")
+    }
+  }
+
+  func comment(on pid: Int, text: String) {
+    let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: nil))
+    say(ReaderMessage("sending the comment…"))
+    run(request.publisher, failing: "comment on #\(pid)") { [onSent] cid in
+      onSent(.comment(pid: pid, cid: cid))
+      return ReaderMessage("commented on #\(pid) as #\(cid)")
+    }
+  }
+
+  func post(text: String) {
+    let request = services.client.request(
+      SendPostRequest.self, .init(text: text, image: nil, voteOptions: [], tag: nil))
+    say(ReaderMessage("sending the post…"))
+    run(request.publisher, failing: "post") { [onSent] pid in
+      onSent(.post(pid: pid))
+      return ReaderMessage("posted #\(pid)")
+    }
+  }
+
+  /// Subscribes to `publisher` until it ends, then says what `success` makes of its value, or
+  /// the error.
+  private func run<P: Publisher>(
+    _ publisher: P, failing action: String, success: @escaping @Sendable (P.Output) -> ReaderMessage
+  ) where P.Failure == HollowError {
+    guard !services.offline else { return say(ReaderMessage(error: "\(action): offline (--offline)")) }
+    let id = core.withLock { core in
+      defer { core.nextID += 1 }
+      return core.nextID
+    }
+    let subscription = publisher.sink(
+      receiveCompletion: { [weak self] completion in
+        if case .failure(let error) = completion {
+          self?.say(ReaderMessage(error: "\(action) failed: \(error.kind.description)"))
+        }
+        _ = self?.core.withLock { $0.running.removeValue(forKey: id) }
+      },
+      receiveValue: { [weak self] value in self?.say(success(value)) })
+    core.withLock { core in
+      // A request that ended before this line leaves its finished token here: one per action, released with the model.
+      core.running[id] = subscription
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import HollowKit
+
+/// One post as a list shows it (feed and search results): PostRenderer's header, first lines,
+/// image (a picture when loaded and the terminal can show one), poll and cited posts, behind a
+/// gutter that marks the selected post, and a blank line after.
+///
+/// ```swift
+/// let lines = PostBlock.lines(post, selected: true, quotes: state.quotes, images: state.images, theme: theme, width: 80)
+/// ```
+enum PostBlock {
+  /// How much of a post a list shows.
+  static let limits = RenderLimits(
+    textLines: 4, commentLines: 3, quotedTextLines: 2, otherLines: 2, pollOptions: 4, citedPosts: 2)
+
+  static func lines(
+    _ post: Post, selected: Bool, quotes: [Int: Quote], images: [String: ImageSlot], theme: ReaderTheme, width: Int,
+    keywords: [String] = []
+  ) -> [TerminalText] {
+    let context = theme.context(
+      width: max(RenderContext.minimumTextWidth, width - 2), limits: limits, keywords: keywords)
+    var renderer = PostRenderer(context: context, quotes: ResolvedQuotes(citedBy: post, quotes: quotes))
+    renderer.pictures = PictureLines.all(for: [post], quotes: quotes, images: images, theme: theme, width: width - 4)
+    let gutter = selected ? theme.painter.line([Span("▌", .pid), Span(" ")]) : TerminalText("  ")
+    return renderer.post(post).map { gutter + $0 } + [.empty]
+  }
+}

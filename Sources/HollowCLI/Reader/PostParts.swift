@@ -1,0 +1,85 @@
+import HollowKit
+import Signal
+import Synchronization
+
+/// Loads what posts show besides themselves, for any screen: the posts they cite (through the
+/// quote loader's fan-in, each pid once) and their images (through the image loader's fan-in,
+/// each path once, PNGs decoded for pictures). Results arrive through the callbacks as each
+/// completes; cancelling (or releasing) the parts stops every load.
+///
+/// ```swift
+/// let parts = PostParts(services: services, onQuote: { quote in ... }, onImage: { path, slot in ... })
+/// parts.load(posts: page.posts)
+/// ```
+final class PostParts: Sendable {
+  typealias QuoteHandler = @Sendable (Quote) -> Void
+  typealias ImageHandler = @Sendable (String, ImageSlot) -> Void
+
+  private struct Requested {
+    var pids: Set<Int> = []
+    var paths: Set<String> = []
+    var subscriptions: [AnyCancellable] = []
+  }
+
+  private let services: ReaderServices
+  private let onQuote: QuoteHandler
+  private let onImage: ImageHandler
+  private let requested = Mutex(Requested())
+
+  init(services: ReaderServices, onQuote: @escaping QuoteHandler, onImage: @escaping ImageHandler) {
+    self.services = services
+    self.onQuote = onQuote
+    self.onImage = onImage
+  }
+
+  deinit {
+    cancel()
+  }
+
+  /// Starts loading the cited posts and images of `posts` (and `comments`) not asked for yet.
+  func load(posts: [Post], comments: [Comment] = []) {
+    let cited = posts.flatMap { QuoteLoader.citedPids(in: $0, comments: comments) }
+    let images =
+      posts.compactMap { post in post.imagePath.map { ($0, post.imageMetadata) } }
+      + comments.compactMap { comment in comment.imagePath.map { ($0, comment.imageMetadata) } }
+    let (newPids, newImages) = requested.withLock { requested in
+      (
+        cited.filter { requested.pids.insert($0).inserted },
+        images.filter { !$0.0.isEmpty && requested.paths.insert($0.0).inserted }
+      )
+    }
+    var started: [AnyCancellable] = []
+    if !newPids.isEmpty {
+      let onQuote = onQuote
+      started.append(
+        services.loaders.quotes.publisher(for: newPids, policy: services.policy).sink { _, output in
+          if let quote = output.value { onQuote(quote) }
+        })
+    }
+    if !newImages.isEmpty {
+      let references = newImages.map { path, metadata in
+        ImageReference(url: services.imageURL(path), expected: metadata)
+      }
+      let paths = newImages.map(\.0)
+      for path in paths { onImage(path, .loading) }
+      let onImage = onImage
+      started.append(
+        services.loaders.images.publisher(for: references, policy: services.policy).sink { index, output in
+          switch output {
+          case .success(let image): onImage(paths[index], .loaded(image, PictureDecoding.bitmap(of: image)))
+          case .failure(let error): onImage(paths[index], .failed(String(describing: error)))
+          }
+        })
+    }
+    requested.withLock { $0.subscriptions += started }
+  }
+
+  /// Stops every load.
+  func cancel() {
+    let subscriptions = requested.withLock { requested in
+      defer { requested.subscriptions = [] }
+      return requested.subscriptions
+    }
+    for subscription in subscriptions { subscription.cancel() }
+  }
+}

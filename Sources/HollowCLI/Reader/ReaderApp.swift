@@ -1,0 +1,305 @@
+import HollowKit
+import Signal
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The reader's controller: the view models (feed, post, search, compose, actions), the stack of
+/// screens, and the overlays. Keys come in as intents (``handle(_:)``), frames go out as lines
+/// (``lines(size:theme:)``), and ``changes`` says when any shown model published a new state.
+/// It does no I/O of its own: ``ReaderLoop`` owns the terminal.
+///
+/// ```swift
+/// var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
+/// app.start()
+/// let effects = app.handle(.character("j"))
+/// let lines = app.lines(size: size, theme: theme)
+/// ```
+struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
+
+  let services: ReaderServices
+  let feed: FeedViewModel
+  let actions: ActionsViewModel
+  let compose: ComposeViewModel
+  let clock: C
+  /// VISUAL/EDITOR decide whether texts are written in an editor.
+  let usesEditor: Bool
+  /// The process's environment: PATH for the image opener.
+  let variables: [String: String]
+  private(set) var screens: [ReaderScreen<C>] = [.feed]
+  private(set) var showsHelp = false
+  private var feedTop = 0
+  private let opening: ReaderStart
+  /// The models the loop listens to: replaced when the screen changes (see ``changes``).
+  private let shown: CurrentValueSubject<AnyPublisher<Void, Never>, Never>
+
+  init(services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String]) {
+    self.services = services
+    self.opening = start
+    self.clock = clock
+    let feedKind: FeedKind = if case .feed(let kind) = start { kind } else { .timeline }
+    let feed = FeedViewModel(services: services, kind: feedKind)
+    self.feed = feed
+    let postScreens = PostUpdates()
+    let actions = ActionsViewModel(
+      services: services,
+      onPost: { post in
+        feed.send(.replace(post))
+        postScreens.replace(post)
+      },
+      onSent: { sent in
+        switch sent {
+        case .comment: postScreens.refresh()
+        case .post: feed.send(.refresh)
+        }
+      })
+    self.actions = actions
+    compose = ComposeViewModel { purpose, text in
+      switch purpose {
+      case .comment(let pid): actions.comment(on: pid, text: text)
+      case .newPost: actions.post(text: text)
+      case .vote(let pid, _):
+        guard let number = Int(text),
+          let post = postScreens.post(pid) ?? feed.state.posts.first(where: { $0.pid == pid })
+        else { return actions.say(ReaderMessage(error: "vote: choose an option by its number")) }
+        actions.vote(post, option: number)
+      }
+    }
+    self.postScreens = postScreens
+    self.variables = variables
+    usesEditor = ["VISUAL", "EDITOR"].contains { !(variables[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+    shown = CurrentValueSubject(Self.publisher(feed: feed, actions: actions, compose: compose, top: nil))
+  }
+
+  private let postScreens: PostUpdates
+
+  /// Starts the feed (and the search, when the reader opens on one).
+  mutating func start() {
+    feed.start()
+    if case .search(let query) = opening { openSearch(query: query) }
+  }
+
+  /// A value whenever a model on screen changed: the merge of the feed, actions and compose
+  /// models with the top screen's, switched to the new top screen's on every navigation.
+  var changes: Publishers.SwitchToLatest<AnyPublisher<Void, Never>, SubjectValues<AnyPublisher<Void, Never>, Never>> {
+    shown.values(buffering: .dropOldest(1)).switchToLatest()
+  }
+
+  /// Handles one key; answers what the loop must do besides drawing a new frame.
+  mutating func handle(_ key: Key) -> [ReaderEffect] {
+    if key == .control("c") { return [.quit] }
+    if showsHelp {
+      showsHelp = false
+      return []
+    }
+    if compose.state != nil { return handlePrompt(key) }
+    actions.say(nil)
+    if case .search(let search, _) = screens.last, let effects = handleSearch(key, search) { return effects }
+    guard let command = ReaderKeyMap.command(for: key, onList: isOnList) else { return [] }
+    return perform(command)
+  }
+
+  private var isOnList: Bool {
+    switch screens.last {
+    case .post: false
+    default: true
+    }
+  }
+
+  private mutating func handlePrompt(_ key: Key) -> [ReaderEffect] {
+    switch key {
+    case .escape: compose.cancel()
+    case .enter: compose.submit()
+    case .backspace: compose.erase()
+    case .character(let character): compose.type(String(character))
+    default: break
+    }
+    return []
+  }
+
+  /// The search screen takes typing; arrows, Enter and Esc keep their meaning. Nil: not a
+  /// search key, handle it as a command.
+  private mutating func handleSearch(_ key: Key, _ search: SearchViewModel<C>) -> [ReaderEffect]? {
+    switch key {
+    case .character(let character):
+      search.type(String(character))
+    case .backspace:
+      search.erase()
+    case .escape, .left:
+      pop()
+    case .up, .wheelUp: search.move(by: -1)
+    case .down, .wheelDown: search.move(by: 1)
+    case .enter, .right:
+      if let post = search.state.selectedPost { openPost(post.pid) }
+    default:
+      return nil
+    }
+    return []
+  }
+
+  private mutating func perform(_ command: ReaderCommand) -> [ReaderEffect] {
+    let post = selectedPost
+    switch command {
+    case .quit: return [.quit]
+    case .back: pop()
+    case .help: showsHelp = true
+    case .move(let delta): move(by: delta)
+    case .page(let screens): move(by: screens * pageStep)
+    case .top:
+      if case .post(let model, _) = self.screens.last { replaceTop(.post(model, offset: 0)) } else { feed.send(.top) }
+    case .bottom:
+      if case .post(let model, _) = self.screens.last {
+        replaceTop(.post(model, offset: Int.max / 2))
+      } else {
+        feed.send(.bottom)
+      }
+    case .open:
+      if let post { openPost(post.pid) }
+    case .refresh:
+      if case .post(let model, _) = screens.last { model.refresh() } else { feed.send(.refresh) }
+    case .show(let kind):
+      screens = [.feed]
+      feedTop = 0
+      feed.send(.show(kind))
+      listen()
+    case .search:
+      openSearch(query: "")
+    case .follow:
+      guard let post else { return [] }
+      actions.follow(post)
+    case .vote:
+      guard let post else { return [] }
+      guard let vote = post.vote, !vote.options.isEmpty else {
+        actions.say(ReaderMessage(error: "#\(post.pid) has no poll"))
+        return []
+      }
+      compose.open(.vote(pid: post.pid, options: vote.options))
+    case .comment:
+      guard let post else { return [] }
+      return write(.comment(pid: post.pid))
+    case .newPost:
+      return write(.newPost)
+    case .openImage:
+      guard let post else { return [] }
+      actions.say(ImageOpener.open(post: post, images: images, variables: variables))
+    case .copyPid:
+      guard let post else { return [] }
+      actions.say(ReaderMessage("copied #\(post.pid)"))
+      return [.write(.control(.clipboard(base64: Data("#\(post.pid)".utf8).base64EncodedString())))]
+    }
+    return []
+  }
+
+  /// A comment or post: in the editor when one is set, else in the prompt.
+  private func write(_ purpose: ComposeState.Purpose) -> [ReaderEffect] {
+    if usesEditor { return [.edit(purpose)] }
+    compose.open(purpose)
+    return []
+  }
+
+  /// Posts per screen for space/PgDn on a list, lines per screen on a post.
+  private var pageStep: Int { isOnList ? 5 : 20 }
+
+  private mutating func move(by delta: Int) {
+    switch screens.last {
+    case .post(let model, let offset):
+      replaceTop(.post(model, offset: max(0, offset + delta)))
+    case .search(let search, _):
+      search.move(by: delta)
+    default:
+      feed.send(.move(by: delta))
+    }
+  }
+
+  /// The post the cursor is on, or the post on screen.
+  var selectedPost: Post? {
+    switch screens.last {
+    case .post(let model, _): model.state.detail.post
+    case .search(let search, _): search.state.selectedPost
+    default: feed.state.selectedPost
+    }
+  }
+
+  private var images: [String: ImageSlot] {
+    switch screens.last {
+    case .post(let model, _): model.state.images
+    case .search(let search, _): search.state.images
+    default: feed.state.images
+    }
+  }
+
+  private mutating func openPost(_ pid: Int) {
+    let model = PostViewModel(services: services, pid: pid)
+    model.start()
+    screens.append(.post(model, offset: 0))
+    postScreens.push(model)
+    listen()
+  }
+
+  private mutating func openSearch(query: String) {
+    let search = SearchViewModel(services: services, clock: clock, query: query)
+    search.start()
+    screens.append(.search(search, top: 0))
+    listen()
+  }
+
+  private mutating func pop() {
+    guard screens.count > 1 else { return }
+    if case .post = screens.removeLast() { postScreens.pop() }
+    listen()
+  }
+
+  private mutating func replaceTop(_ screen: ReaderScreen<C>) {
+    screens[screens.count - 1] = screen
+  }
+
+  /// Points ``changes`` at the models of the new top screen.
+  private func listen() {
+    shown.trySend(Self.publisher(feed: feed, actions: actions, compose: compose, top: screens.last))
+  }
+
+  private static func publisher(
+    feed: FeedViewModel, actions: ActionsViewModel, compose: ComposeViewModel, top: ReaderScreen<C>?
+  ) -> AnyPublisher<Void, Never> {
+    var sources = [
+      feed.states.map { _ in () }.eraseToAnyPublisher(), actions.messages.map { _ in () }.eraseToAnyPublisher(),
+      compose.states.map { _ in () }.eraseToAnyPublisher(),
+    ]
+    switch top {
+    case .post(let model, _): sources.append(model.states.map { _ in () }.eraseToAnyPublisher())
+    case .search(let search, _): sources.append(search.states.map { _ in () }.eraseToAnyPublisher())
+    case .feed, nil: break
+    }
+    return sources.merged().eraseToAnyPublisher()
+  }
+
+  /// The frame for `size`: the top screen, the help over it, the prompt in the status row.
+  mutating func lines(size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
+    if showsHelp { return HelpView.lines(size: size, theme: theme) }
+    let message = actions.message
+    var lines: [TerminalText]
+    switch screens.last {
+    case .post(let model, let offset):
+      let view = PostView.lines(model.state, size: size, offset: offset, theme: theme, message: message)
+      replaceTop(.post(model, offset: view.offset))
+      lines = view.lines
+    case .search(let search, let top):
+      let view = SearchView.lines(search.state, size: size, top: top, theme: theme, message: message)
+      replaceTop(.search(search, top: view.top))
+      lines = view.lines
+    default:
+      let view = FeedView.lines(feed.state, size: size, top: feedTop, theme: theme, message: message)
+      feedTop = view.top
+      lines = view.lines
+    }
+    if let prompt = compose.state, !lines.isEmpty {
+      lines[lines.count - 1] = theme.painter.line([
+        Span(" \(prompt.label): ", .pid), Span(prompt.text), Span("█", .dim), Span("  Enter sends · Esc cancels", .dim),
+      ])
+    }
+    return lines
+  }
+}

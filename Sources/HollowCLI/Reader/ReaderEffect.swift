@@ -1,0 +1,8 @@
+/// What handling a key asks of the loop besides a new frame: bytes for the terminal itself (a
+/// clipboard sequence), handing the terminal to `$EDITOR` for a text, or quitting.
+enum ReaderEffect: Sendable, Equatable {
+  case quit
+  case write(TerminalText)
+  /// Write `purpose`'s text in the editor, then submit it.
+  case edit(ComposeState.Purpose)
+}

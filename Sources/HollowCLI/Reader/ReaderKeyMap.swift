@@ -1,0 +1,55 @@
+/// The keys of the list and post screens, and the help overlay's table of them (one source, so
+/// the help lists every key there is).
+///
+/// ```swift
+/// ReaderKeyMap.command(for: .character("j"), onList: true)  // .move(1)
+/// ```
+enum ReaderKeyMap {
+  static func command(for key: Key, onList: Bool) -> ReaderCommand? {
+    switch key {
+    case .control("c"): return .quit
+    case .character("q"): return onList ? .quit : .back
+    case .escape, .character("h"), .left: return onList ? nil : .back
+    case .character("?"): return .help
+    case .character("j"), .down, .wheelDown: return .move(1)
+    case .character("k"), .up, .wheelUp: return .move(-1)
+    case .character(" "), .pageDown, .control("f"): return .page(1)
+    case .character("b"), .pageUp, .control("b"): return .page(-1)
+    case .character("g"), .home: return .top
+    case .character("G"), .end: return .bottom
+    case .enter, .character("l"), .right: return onList ? .open : nil
+    case .character("r"): return .refresh
+    case .character("t"): return .show(.timeline)
+    case .character("w"): return .show(.wander)
+    case .character("a"): return .show(.followed)
+    case .character("/"): return .search
+    case .character("f"): return .follow
+    case .character("v"): return .vote
+    case .character("c"): return .comment
+    case .character("n"): return .newPost
+    case .character("o"): return .openImage
+    case .character("y"): return .copyPid
+    default: return nil
+    }
+  }
+
+  /// Every key, as the help overlay and Docs/CLI.md list them.
+  static let help: [(keys: String, meaning: String)] = [
+    ("j  k  ↓  ↑  wheel", "next / previous post (post screen: scroll)"),
+    ("space  PgDn  b  PgUp", "a screen down / up"),
+    ("g  G  Home  End", "first / last (the last loads more)"),
+    ("Enter  l  →", "open the post"),
+    ("h  q  Esc  ←", "back (q on the feed quits)"),
+    ("t  w  a", "timeline / wander / followed posts"),
+    ("r", "refresh from page 1 (retry after a failure)"),
+    ("/", "search as you type (Esc back, ↑/↓ choose, Enter open)"),
+    ("f", "follow / unfollow the post"),
+    ("v", "vote: then the option's number"),
+    ("c", "comment ($EDITOR if set, else a prompt)"),
+    ("n", "new post ($EDITOR if set, else a prompt)"),
+    ("o", "save the image and open it"),
+    ("y", "copy the post's #pid (OSC 52)"),
+    ("?", "this help (any key closes it)"),
+    ("q  Ctrl-C", "quit"),
+  ]
+}

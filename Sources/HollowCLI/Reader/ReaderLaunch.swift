@@ -1,0 +1,78 @@
+import HollowCache
+import HollowKit
+
+/// Whether a command line opens the full-screen reader, and running it: the one place the
+/// command dispatch hands over to the reader.
+///
+/// The reader opens when stdin and stdout are both terminals (``CLIEnvironment/opensReader``)
+/// for no command, `timeline`, `wander`, `attentions` and `search WORDS`, unless `--plain` or
+/// `--json` asks for the printed output (which stays exactly what it was).
+///
+/// ```swift
+/// if let launch = try ReaderLaunch.decide(parsed, environment: environment) {
+///   return try await launch.run(environment: environment)
+/// }
+/// ```
+struct ReaderLaunch: Sendable, Equatable {
+  let start: ReaderStart
+  let options: GlobalOptions
+
+  /// The launch `parsed` asks for, or nil for print mode. Throws the usage errors the command
+  /// and the global options would throw in print mode.
+  static func decide(_ parsed: ArgumentParser.Result, environment: CLIEnvironment) throws -> ReaderLaunch? {
+    guard environment.opensReader, !parsed.global.flag("plain"), !parsed.global.flag("json"),
+      !parsed.global.flag("help"), !parsed.global.flag("version")
+    else { return nil }
+    let start: ReaderStart
+    if let spec = parsed.spec {
+      guard let build = spec.build else { return nil }
+      switch try build(parsed.arguments) {
+      case is TimelineCommand: start = .feed(.timeline)
+      case is WanderCommand: start = .feed(.wander)
+      case is AttentionsCommand: start = .feed(.followed)
+      case let search as SearchCommand: start = .search(search.keywords.joined(separator: " "))
+      default: return nil
+      }
+    } else {
+      guard parsed.path.isEmpty else { return nil }
+      start = .feed(.timeline)
+    }
+    let command = parsed.path.joined(separator: " ")
+    let options = try GlobalOptions(parsed.global, environment: environment.variables, command: command)
+    return ReaderLaunch(start: start, options: options)
+  }
+
+  /// Opens the cache and the backend as a print-mode command does, runs the reader until the
+  /// user quits, and answers the exit status.
+  func run(environment: CLIEnvironment) async throws(CLIFailure) -> Int32 {
+    let variables = environment.variables
+    let local = try LocalCache.open(options, environment: variables, namespace: HollowCommandLine.namespace(options))
+    let outcome: Result<Int32, ReaderFailure>
+    do {
+      let backend = try Backend.connect(options, offline: options.offline, environment: environment)
+      defer { backend.close() }
+      let loaders = TreeHoleLoaders(client: backend.client, cache: local.cache, limitPerHost: options.connections)
+      let clock = ContinuousClock()
+      var app = ReaderApp(
+        services: ReaderServices(loaders: loaders, offline: options.offline), start: start, clock: clock,
+        variables: variables)
+      let loop = ReaderLoop(
+        environment: environment,
+        capabilities: TerminalCapabilities(variables: variables, colors: environment.usesColor(options.color)),
+        clock: clock, injectsFault: variables["HOLLOW_READER_FAULT"] != nil)
+      do {
+        outcome = .success(try await loop.run(&app))
+      } catch {
+        outcome = .failure(error)
+      }
+    } catch {
+      await local.close()
+      throw error
+    }
+    await local.close()
+    switch outcome {
+    case .success(let status): return status
+    case .failure(let failure): throw .failed("reader: \(failure.description)")
+    }
+  }
+}

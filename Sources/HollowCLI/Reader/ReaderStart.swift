@@ -1,0 +1,5 @@
+/// Where the reader opens: a feed, or the search with a query typed in.
+enum ReaderStart: Sendable, Equatable {
+  case feed(FeedKind)
+  case search(String)
+}

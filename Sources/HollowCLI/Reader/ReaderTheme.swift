@@ -1,0 +1,36 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How the reader's views draw: colours (none with `NO_COLOR`), what the terminal can show
+/// (24-bit, 256 or 16 colours; an inline-image protocol), and the clock and time zone relative
+/// times are measured with.
+///
+/// ```swift
+/// let theme = ReaderTheme(capabilities: TerminalCapabilities(colorDepth: .none), now: Date())
+/// theme.context(width: 78).painter.colors  // false
+/// ```
+struct ReaderTheme: Sendable {
+  var capabilities: TerminalCapabilities
+  var now: Date
+  var timeZone: TimeZone = .current
+
+  var colors: Bool { capabilities.colorDepth != .none }
+
+  var painter: Painter { Painter(colors: colors) }
+
+  /// A rendering context `width` columns wide, with `limits`.
+  func context(width: Int, limits: RenderLimits = .full, keywords: [String] = []) -> RenderContext {
+    RenderContext(
+      width: width, painter: painter, time: RelativeTime(now: now, timeZone: timeZone),
+      highlighter: Highlighter(keywords: keywords, colors: colors), limits: limits)
+  }
+
+  /// Reverse video when colours are on (the bars and the selection), plain text otherwise.
+  func bar(_ text: String) -> TerminalText {
+    guard colors else { return TerminalText(text) }
+    return .control(.graphicRendition([7])) + TerminalText(text) + .control(.graphicRendition([0]))
+  }
+}

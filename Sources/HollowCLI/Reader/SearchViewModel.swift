@@ -1,0 +1,127 @@
+import HollowKit
+import Signal
+import Synchronization
+
+/// The search screen's view model: results update as you type. Keystrokes go into a subject;
+/// the query stream is debounced on `clock` and each settled query becomes a search through
+/// `flatMapLatest`, so a new query cancels the request in flight and typing a word quickly makes
+/// one request, not one per keystroke. Intents: ``type(_:)``, ``erase()``, ``move(by:)``.
+///
+/// ```swift
+/// let search = SearchViewModel(services: services, clock: ContinuousClock())
+/// search.start()
+/// search.type("猫")   // one request, 300 ms after the last keystroke
+/// ```
+final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
+  private struct Core {
+    var state: SearchState
+    var subscription: AnyCancellable?
+    var parts: PostParts?
+  }
+
+  private let services: ReaderServices
+  private let queries: CurrentValueSubject<String, Never>
+  private let subject: CurrentValueSubject<SearchState, Never>
+  private let core: Mutex<Core>
+  /// Every state from now on, starting with the current one.
+  let states: Publishers.Share<SubjectValues<SearchState, Never>>
+  /// The outcome of every settled query (the last one replayed to a late subscriber).
+  let outcomes: Publishers.Share<AnyPublisher<SearchOutcome, Never>>
+
+  /// How long typing must pause before a query is searched.
+  static var quietInterval: Duration { .milliseconds(300) }
+
+  /// - Parameter typed: sees each distinct query as it enters the debounce (tests wait on it
+  ///   before moving their clock on).
+  init(
+    services: ReaderServices, clock: C, query: String = "", typed: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.services = services
+    queries = CurrentValueSubject(query)
+    let state = SearchState(query: query)
+    subject = CurrentValueSubject(state)
+    core = Mutex(Core(state: state))
+    states = subject.values(buffering: .dropOldest(1)).share(replay: 1, buffering: .dropOldest(1))
+    outcomes = queries.values(buffering: .dropOldest(1))
+      .map(SearchQuery.normalized)
+      .removeDuplicates()
+      .handleEvents(receiveOutput: typed)
+      .debounce(for: Self.quietInterval, clock: clock)
+      .flatMapLatest { text in SearchQuery(services: services, text: text).publisher }
+      .eraseToAnyPublisher()
+      .share(replay: 1)
+  }
+
+  deinit {
+    let (subscription, parts) = core.withLock { ($0.subscription, $0.parts) }
+    subscription?.cancel()
+    parts?.cancel()
+  }
+
+  var state: SearchState { core.withLock { $0.state } }
+
+  /// Starts listening to the typed queries.
+  func start() {
+    let parts = PostParts(
+      services: services,
+      onQuote: { [weak self] quote in self?.update { $0.quotes[quote.pid] = quote } },
+      onImage: { [weak self] path, slot in self?.update { $0.images[path] = slot } })
+    let subscription = outcomes.sink { [weak self] outcome in
+      self?.update { state in
+        state.resultsQuery = outcome.query
+        switch outcome.result {
+        case .success(let posts):
+          state.results = posts
+          state.error = nil
+          state.cursor = 0
+        case .failure(let error):
+          state.error = error.kind.description
+        }
+      }
+      if case .success(let posts) = outcome.result { parts.load(posts: posts) }
+    }
+    core.withLock { core in
+      core.subscription = subscription
+      core.parts = parts
+    }
+  }
+
+  /// Appends typed text to the query.
+  func type(_ text: String) {
+    edit { $0 += text }
+  }
+
+  /// Removes the last character of the query.
+  func erase() {
+    edit { query in
+      if !query.isEmpty { query.removeLast() }
+    }
+  }
+
+  func move(by delta: Int) {
+    update { state in state.cursor = max(0, min(state.results.count - 1, state.cursor + delta)) }
+  }
+
+  /// Shows `post` (after following it) without searching again.
+  func replace(_ post: Post) {
+    update { state in
+      if let index = state.results.firstIndex(where: { $0.pid == post.pid }) { state.results[index] = post }
+    }
+  }
+
+  private func edit(_ change: (inout String) -> Void) {
+    let query = core.withLock { core in
+      change(&core.state.query)
+      subject.trySend(core.state)
+      return core.state.query
+    }
+    queries.trySend(query)
+  }
+
+  private func update(_ change: (inout SearchState) -> Void) {
+    core.withLock { core in
+      change(&core.state)
+      subject.trySend(core.state)
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HollowKit
+import HollowServer
+import Signal
+import SignalTesting
+import Synchronization
+import TestScheduling
+import Testing
+
+@testable import HollowCLI
+
+/// The reader's view models against the demo server: intents in, states out; time on a TestClock.
+@Suite(.offCooperativePool, .timeLimit(.minutes(1))) struct ReaderViewModelTests {
+  /// The first state published by `states` that satisfies `condition`.
+  private func firstState<S: Sendable>(
+    _ states: Publishers.Share<SubjectValues<S, Never>>, where condition: @escaping @Sendable (S) -> Bool
+  ) async -> S? {
+    for await state in states where condition(state) { return state }
+    return nil
+  }
+
+  private func withServices(_ body: (ReaderServices, HollowServer) async throws -> Void) async throws {
+    let folder = CLIHarness.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await CLIHarness.withServer(configuration: ServerConfiguration()) { server, url in
+      try await body(try ReaderFixtures.services(url: url, folder: folder), server)
+    }
+  }
+
+  @Test func theFeedLoadsPage1ThenTheNextPageWhenTheCursorNearsTheEnd() async throws {
+    try await withServices { services, _ in
+      let feed = FeedViewModel(services: services, kind: .timeline)
+      feed.start()
+      let first = try #require(await firstState(feed.states) { !$0.posts.isEmpty && $0.phase == .idle })
+      #expect(first.status == .fresh)
+      #expect(first.origin == .network)
+      feed.send(.bottom)
+      let second = try #require(
+        await firstState(feed.states) { $0.posts.count > first.posts.count && !$0.phase.isLoading })
+      #expect(Set(second.posts.map(\.pid)).count == second.posts.count, "a pid shown twice")
+      feed.send(.top)
+      #expect(feed.state.cursor == 0)
+      feed.send(.move(by: 3))
+      #expect(feed.state.cursor == 3)
+    }
+  }
+
+  @Test func aSecondFeedShowsThePagesCachedByTheFirstAtOnce() async throws {
+    try await withServices { services, _ in
+      let feed = FeedViewModel(services: services, kind: .timeline)
+      feed.start()
+      let loaded = try #require(await firstState(feed.states) { $0.origin == .network && !$0.posts.isEmpty })
+      await services.loaders.flush()
+      let again = FeedViewModel(services: services, kind: .timeline)
+      again.start()
+      let cached = try #require(await firstState(again.states) { !$0.posts.isEmpty })
+      #expect(cached.posts.map(\.pid).prefix(5) == loaded.posts.map(\.pid).prefix(5))
+      #expect(cached.origin == .cache || cached.origin == .network)
+    }
+  }
+
+  @Test func thePostScreenLoadsTheDetailAndTheCitedPost() async throws {
+    try await withServices { services, _ in
+      let post = PostViewModel(services: services, pid: 40353)
+      post.start()
+      let state = try #require(
+        await firstState(post.states) { $0.detail.status == .success && $0.quotes[40182] != nil })
+      #expect(state.detail.post?.pid == 40353)
+      #expect(state.quotes[40182]?.post?.pid == 40182)
+      #expect(state.status == .fresh)
+    }
+  }
+
+  @Test func typingAWordQuicklyMakesOneSearchRequest() async throws {
+    try await withServices { services, server in
+      let clock = TestClock()
+      let seen = PassthroughSubject<String, Never>()
+      var typed = seen.values(buffering: .suspend(64)).makeAsyncIterator()
+      let search = SearchViewModel(services: services, clock: clock, typed: { seen.trySend($0) })
+      search.start()
+      #expect(await typed.next() == "")
+      let before = server.requestCount(path: "/v3/contents/search")
+      for character in "考试" { search.type(String(character)) }
+      // Every keystroke was typed before the clock moves: the debounce waits for the last one.
+      while await typed.next() != "考试" {}
+      await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
+      let state = try #require(await firstState(search.states) { $0.resultsQuery == "考试" })
+      #expect(!state.results.isEmpty)
+      #expect(server.requestCount(path: "/v3/contents/search") - before == 1)
+      // A new keystroke searches again; an erased one goes back to a query already answered.
+      search.erase()
+      #expect(await typed.next() == "考")
+    }
+  }
+
+  @Test func composeSubmitsTheTypedTextAndAVoteAtOnce() {
+    let submitted = Mutex<[String]>([])
+    let compose = ComposeViewModel { purpose, text in submitted.withLock { $0.append("\(purpose) \(text)") } }
+    compose.open(.comment(pid: 42))
+    for character in "好的👍" { compose.type(String(character)) }
+    compose.erase()
+    compose.submit()
+    #expect(compose.state == nil)
+    compose.open(.vote(pid: 7, options: ["a", "b"]))
+    compose.type("2")
+    compose.open(.newPost)
+    compose.submit()  // empty: nothing sent
+    #expect(submitted.withLock { $0 } == ["comment(pid: 42) 好的", "vote(pid: 7, options: [\"a\", \"b\"]) 2"])
+  }
+
+  @Test func keysMapToIntents() {
+    #expect(ReaderKeyMap.command(for: .character("j"), onList: true) == .move(1))
+    #expect(ReaderKeyMap.command(for: .wheelUp, onList: true) == .move(-1))
+    #expect(ReaderKeyMap.command(for: .pageDown, onList: false) == .page(1))
+    #expect(ReaderKeyMap.command(for: .character("q"), onList: true) == .quit)
+    #expect(ReaderKeyMap.command(for: .character("q"), onList: false) == .back)
+    #expect(ReaderKeyMap.command(for: .escape, onList: false) == .back)
+    #expect(ReaderKeyMap.command(for: .enter, onList: true) == .open)
+    #expect(ReaderKeyMap.command(for: .character("a"), onList: true) == .show(.followed))
+  }
+}
