@@ -48,7 +48,10 @@ public final class ImageLoader: Sendable {
 
   /// The verified image at `url`, from the cache or the network (see ``CachePolicy``).
   ///
-  /// - Parameter expected: the announced size (`image_metadata`); nil checks only the format.
+  /// - Parameters:
+  ///   - url: where the image is.
+  ///   - expected: the announced size (`image_metadata`); nil checks only the format.
+  ///   - policy: whether to read the cache, the network or both (see ``CachePolicy``).
   /// - Throws: ``ImageLoadError``; ``ImageLoadError/cancelled`` when this caller was cancelled.
   public func image(at url: URL, expected: ImageMetadata? = nil, policy: CachePolicy = .cacheFirst)
     async throws(ImageLoadError) -> LoadedImage
@@ -171,7 +174,7 @@ public final class ImageLoader: Sendable {
   }
 }
 
-/// One image load as a ``Signal/Performable``, so many run through Signal's bounded fan-in.
+/// One image load as a `Performable` (Signal), so many run through Signal's bounded fan-in.
 ///
 /// ```swift
 /// for await (index, output) in ImageFetch.publisher(for: fetches, maxConcurrent: 6) { ... }

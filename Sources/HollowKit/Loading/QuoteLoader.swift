@@ -112,7 +112,7 @@ public final class QuoteLoader: Sendable {
   private static let cancelled = HollowError(request: "post/detail", kind: .transport(.cancelled))
 }
 
-/// One quote load as a ``Signal/Performable``; see ``QuoteLoader/publisher(for:policy:ordering:)``.
+/// One quote load as a `Performable` (Signal); see ``QuoteLoader/publisher(for:policy:ordering:)``.
 public struct QuoteFetch: Performable {
   public let loader: QuoteLoader
   public let pid: Int

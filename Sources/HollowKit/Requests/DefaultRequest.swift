@@ -11,7 +11,7 @@ import Foundation
 ///    an `application/x-www-form-urlencoded` body (POST), with the header `TOKEN: <token>`;
 /// 3. check the HTTP status (413 is ``HollowError/Kind/fileTooLarge``);
 /// 4. decode `code`/`msg` and turn a negative `code` into a typed error;
-/// 5. decode ``Result`` and ``transform(_:)`` it.
+/// 5. decode ``Request/Result`` and ``transform(_:)`` it.
 ///
 /// A concrete request is a few lines:
 ///
@@ -103,7 +103,7 @@ extension DefaultRequest {
       method: .post, url: url, headers: headers, body: Data(FormField.encode(fields).utf8), maximumResponseBytes: limit)
   }
 
-  /// Checks the status and `code`, then decodes ``Result``.
+  /// Checks the status and `code`, then decodes ``Request/Result``.
   public func decode(_ response: HTTPClientResponse) throws(HollowError) -> Result {
     switch response.status {
     case 200..<300: break

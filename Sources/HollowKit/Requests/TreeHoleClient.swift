@@ -14,7 +14,9 @@ public struct TreeHoleClient: Sendable {
   public var configuration: ClientConfiguration
   public var http: any HTTPClient
 
-  /// - Parameter http: defaults to a new ``NetworkHTTPClient``.
+  /// - Parameters:
+  ///   - configuration: the server, the account's token and the limits of every request.
+  ///   - http: defaults to a new ``NetworkHTTPClient``.
   public init(configuration: ClientConfiguration, http: (any HTTPClient)? = nil) {
     self.configuration = configuration
     self.http = http ?? NetworkHTTPClient()
