@@ -22,7 +22,7 @@ extension Publisher {
   /// - Buffering: each running inner publisher may run 64 values ahead of the consumer,
   ///   then waits.
   ///
-  /// See Docs/Signal/FlatMap.md.
+  /// See <doc:FlatMap>.
   @inlinable
   public func flatMap<Inner: Publisher>(
     maxPublishers: Int = Publishers.FlatMapDefaults.maxPublishers,
