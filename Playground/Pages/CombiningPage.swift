@@ -1,9 +1,11 @@
 import Signal
+import SignalTesting
 
-/// Combining: flatMap, switchToLatest, zip and combineLatest.
+/// Combining: flatMap, switchToLatest, zip, combineLatest, withLatestFrom and the untilOutputFrom gates.
 enum CombiningPage: PlaygroundPage {
   static let name = "combining"
-  static let summary = "flatMap(maxPublishers:), switchToLatest/flatMapLatest, zip and combineLatest"
+  static let summary =
+    "flatMap(maxPublishers:), switchToLatest/flatMapLatest, zip, combineLatest, withLatestFrom, prefix/drop(untilOutputFrom:)"
 
   static func run() async {
     // flatMap runs up to maxPublishers inner publishers at once; each keeps its own order.
@@ -34,5 +36,34 @@ enum CombiningPage: PlaygroundPage {
     if let (value, symbol) = await readings.next() { print("combineLatest:", "\(value)\(symbol)") }
     thermometer.finish()
     unitPicker.finish()
+
+    // withLatestFrom: each tap takes the latest query; a tap before the first query is dropped.
+    // (TestSource hands each event over in lock step, so the order printed is the order sent.)
+    let taps = TestSource<Int, Never>()
+    let query = TestSource<String, Never>()
+    let searches = Recorder(taps.withLatestFrom(query) { tap, text in "tap \(tap): \(text)" })
+    await taps.send(1)
+    await query.send("swift")
+    await taps.send(2)
+    await query.send("signal")
+    await taps.send(3)
+    await taps.send(completion: .finished)
+    print("withLatestFrom:", await searches.remaining().compactMap { if case .value(let v) = $0 { v } else { nil } })
+
+    // prefix(untilOutputFrom:) stops at the trigger's first value; drop(untilOutputFrom:) starts there.
+    for dropping in [false, true] {
+      let ticks = TestSource<Int, Never>()
+      let trigger = TestSource<Void, Never>()
+      let gated =
+        dropping
+        ? Recorder(ticks.drop(untilOutputFrom: trigger).eraseToAnyPublisher())
+        : Recorder(ticks.prefix(untilOutputFrom: trigger).eraseToAnyPublisher())
+      await ticks.send(1)
+      await trigger.send(())
+      await ticks.send(2)
+      await ticks.send(completion: .finished)
+      let values = await gated.remaining().compactMap { if case .value(let v) = $0 { v } else { nil } }
+      print(dropping ? "drop(untilOutputFrom:):" : "prefix(untilOutputFrom:):", values)
+    }
   }
 }

@@ -10,12 +10,12 @@ import Testing
         "show", summary: "show",
         positionals: [PositionalSpec("ID", help: ""), PositionalSpec("MORE", .optional, help: "")],
         options: [OptionSpec("token", value: "T", help: ""), OptionSpec("all", short: "a", help: "")]
-      ) { _ throws(UsageError) in .wander },
+      ) { _ throws(UsageError) in WanderCommand() },
       CommandSpec(
         "cache", summary: "cache",
         subcommands: [
           CommandSpec("clear", summary: "clear", options: [OptionSpec("older-than", value: "DAYS", help: "")]) {
-            _ throws(UsageError) in .messages
+            _ throws(UsageError) in MessagesCommand()
           }
         ]),
     ],

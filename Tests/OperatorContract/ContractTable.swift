@@ -83,6 +83,51 @@ public enum ContractTable {
     OperatorCase("prepend publisher (hot suffix)", [7], subscribesAtOnce: false) { up, _ in
       up.prepend(Empty<Int, ContractError>())
     },
+    // withLatestFrom pairs a value only with the other's value that reached it first, and the
+    // two are read concurrently: rows whose outcome does not depend on that race.
+    OperatorCase("withLatestFrom (no other value)", []) { up, _ in
+      up.withLatestFrom(Empty<Int, ContractError>()) { $0 + $1 }
+    },
+    OperatorCase("withLatestFrom (upstream as the other)", [], endsAfterSeven: true) { up, _ in
+      Empty<Int, ContractError>().withLatestFrom(up) { $0 + $1 }
+    },
+    OperatorCase("withLatestFrom of 2 (upstream as an other)", [], endsAfterSeven: true) { up, _ in
+      Empty<Int, ContractError>().withLatestFrom(up, just(1)) { $0 + $1 + $2 }
+    },
+    OperatorCase("count", [1]) { up, _ in up.count() },
+    OperatorCase("last", [7]) { up, _ in up.last() },
+    OperatorCase("last(where:)", [7]) { up, _ in up.last { $0 > 0 } },
+    OperatorCase("contains", [1], endsAfterSeven: true) { up, _ in up.contains(7).map { $0 ? 1 : 0 } },
+    OperatorCase("contains(where:) no match", [0]) { up, _ in up.contains { $0 < 0 }.map { $0 ? 1 : 0 } },
+    OperatorCase("allSatisfy", [1]) { up, _ in up.allSatisfy { $0 > 0 }.map { $0 ? 1 : 0 } },
+    OperatorCase("allSatisfy failing", [0], endsAfterSeven: true) { up, _ in
+      up.allSatisfy { $0 < 0 }.map { $0 ? 1 : 0 }
+    },
+    OperatorCase("min", [7]) { up, _ in up.min() },
+    OperatorCase("max(by:)", [7]) { up, _ in up.max(by: <) },
+    OperatorCase("replaceEmpty", [7]) { up, _ in up.replaceEmpty(with: 0) },
+    OperatorCase("replaceNil", [7]) { up, _ in up.map { Optional($0) }.replaceNil(with: 0) },
+    OperatorCase("prefix(while:)", [7]) { up, _ in up.prefix { $0 > 0 } },
+    OperatorCase("prefix(while:) failing", [], endsAfterSeven: true) { up, _ in up.prefix { $0 < 0 } },
+    OperatorCase("drop(while:)", [7]) { up, _ in up.drop { $0 < 0 } },
+    OperatorCase("prefix(untilOutputFrom:) (silent trigger)", [7]) { up, _ in
+      up.prefix(untilOutputFrom: Empty<Int, Never>())
+    },
+    OperatorCase("prefix(untilOutputFrom:) (upstream as trigger)", [], endsAfterSeven: true) { up, _ in
+      PassthroughSubject<Int, ContractError>().prefix(untilOutputFrom: up)
+    },
+    OperatorCase("drop(untilOutputFrom:) (trigger ends first)", [], endsAfterSeven: true) { up, _ in
+      up.drop(untilOutputFrom: Empty<Int, ContractError>())
+    },
+    OperatorCase("drop(untilOutputFrom:) (upstream as trigger)", [], endsAfterSeven: true) { up, _ in
+      Empty<Int, ContractError>().drop(untilOutputFrom: up)
+    },
+    OperatorCase("ignoreOutput", []) { up, _ in up.ignoreOutput().map { _ -> Int in } },
+    OperatorCase("output(at:)", [7], endsAfterSeven: true) { up, _ in up.output(at: 0) },
+    OperatorCase("output(in:)", [7]) { up, _ in up.output(in: 0..<3) },
+    OperatorCase("materialize + dematerialize", [7]) { up, _ in up.materialize().dematerialize() },
+    OperatorCase("measureInterval", [0]) { up, clock in up.measureInterval(using: clock).map { _ in 0 } },
+    OperatorCase("print", [7]) { up, _ in up.print("contract", to: DiscardedLines()) },
   ]
 
   /// Long, not endless: a synchronous sequence never suspends, so an endless one would hold
@@ -128,4 +173,9 @@ private struct Sleep: Performable {
     try? await Task.sleep(for: .seconds(3600))
     return 7
   }
+}
+
+/// Where the contract's `print` row writes: nowhere.
+private struct DiscardedLines: TextOutputStream, Sendable {
+  mutating func write(_ string: String) {}
 }

@@ -32,8 +32,9 @@ import Testing
     #expect(recording == Recording(values: [], completion: .failure(.boom)))
   }
 
-  @Test func firstWhereIsSignalsPublisher() async {
-    let first = [1, 2].publisher.first { $0 == 2 }
+  @Test func firstWhereIsSignalsPublisherWhereOneIsNeeded() async {
+    let first: some Publisher<Int, Never> = [1, 2].publisher.first { $0 == 2 }
     #expect(type(of: first) == Publishers.First<SequencePublisher<[Int]>>.self)
+    #expect(await [1, 2].publisher.first { $0 == 2 }.allValues() == [2])
   }
 }

@@ -7,11 +7,14 @@ import Testing
     #expect(recording == Recording(values: [6], completion: .finished))
   }
 
-  @Test func isSignalsPublisherNotTheStandardLibrarysReduce() async {
-    // On a publisher, `reduce` resolves to the Publisher overload: a publisher, no `await` needed.
-    let reduced = [1, 2, 3].publisher.reduce(0, +)
+  @Test func isAPublisherWhereOneIsNeededAndTheValueWhenAwaitedAlone() async {
+    // See TerminalNamingTests: typed, chained or iterated, `reduce` is Combine's operator...
+    let reduced: some Publisher<Int, Never> = [1, 2, 3].publisher.reduce(0, +)
     #expect(type(of: reduced) == Publishers.Reduce<SequencePublisher<[Int]>, Int>.self)
     #expect(await reduced.firstValue() == 6)
+    // ...and `await` on its own gets the standard library's answer.
+    let total = await [1, 2, 3].publisher.reduce(0, +)
+    #expect(total == 6)
   }
 
   @Test func emptyUpstreamPublishesTheInitialResult() async {
@@ -27,7 +30,7 @@ import Testing
     // The consumer never sees a value, so it is cancelled while reduce is still accumulating.
     let (source, input) = AsyncStream.makeStream(of: Int.self)
     let (accumulated, accumulatedSignal) = AsyncStream.makeStream(of: Void.self)
-    let reduced = source.publisher.reduce(0) { total, value in
+    let reduced: some Publisher<Int, Never> = source.publisher.reduce(0) { total, value in
       accumulatedSignal.yield()
       return total + value
     }

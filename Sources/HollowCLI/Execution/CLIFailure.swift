@@ -2,7 +2,7 @@ import HollowKit
 
 /// Why a command did not succeed, and the exit status that says so: 2 for a bad command line
 /// (including input the request layer rejects before sending), 1 for a failed request.
-enum CLIFailure: Error, Sendable {
+public enum CLIFailure: Error, Sendable {
   case usage(UsageError)
   case request(HollowError, command: String)
   /// Anything else that failed, e.g. the embedded server could not start.

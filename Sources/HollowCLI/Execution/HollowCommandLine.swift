@@ -46,8 +46,10 @@ public enum HollowCommandLine {
       console = Console(
         environment: environment, showsProgress: Console.canShowProgress(in: environment) && !options.json,
         secrets: tokens)
-      let output = CommandOutput(console: console, options: options)
-      try await run(command, named: commandName, output: output, parsed: parsed)
+      let context = CommandContext(
+        output: CommandOutput(console: console, options: options), commandName: commandName,
+        serverFlagGiven: parsed.global.value("server") != nil)
+      try await command.run(in: context)
       return successStatus
     } catch let error as UsageError {
       return report(.usage(error), to: console)
@@ -69,59 +71,6 @@ public enum HollowCommandLine {
       }
     }
     return tokens
-  }
-
-  private static func run(
-    _ command: Command, named commandName: String, output: CommandOutput, parsed: ArgumentParser.Result
-  ) async throws(CLIFailure) {
-    let options = output.options
-    let environment = output.environment
-    switch command {
-    case .serve(let serveOptions):
-      if parsed.global.value("server") != nil {
-        throw .usage(UsageError("serve runs its own server; --server does not apply", command: commandName))
-      }
-      try await ServeRunner(environment: environment, json: options.json, resetDemo: options.resetDemo).run(
-        serveOptions)
-    case .cache(.path):
-      LocalCommandRunner.printPath(try LocalCache.directory(options, environment: environment.variables), to: output)
-    case .cache, .export, .import:
-      if options.noCache {
-        throw .usage(UsageError("\(commandName) works on the cache folder; drop --no-cache", command: commandName))
-      }
-      let local = try LocalCache.open(
-        options, environment: environment.variables, namespace: namespace(options))
-      try await closing(local) { () async throws(CLIFailure) in
-        try await LocalCommandRunner(local: local, output: output, commandName: commandName).run(command)
-      }
-    default:
-      if options.offline, !command.readsFeedsOrPosts {
-        throw .usage(UsageError("--offline: \(commandName) needs the server", command: commandName))
-      }
-      let local = try LocalCache.open(options, environment: environment.variables, namespace: namespace(options))
-      try await closing(local) { () async throws(CLIFailure) in
-        let backend = try Backend.connect(options, offline: options.offline, environment: environment)
-        defer { backend.close() }
-        let session = Session(
-          backend: backend, local: local, offline: options.offline, commandName: commandName,
-          connections: options.connections)
-        try await CommandRunner(session: session, output: output).run(command)
-      }
-    }
-  }
-
-  /// Runs `body`, then closes `local` (recording this run in the cache) whether or not it failed.
-  private static func closing(_ local: LocalCache, _ body: () async throws(CLIFailure) -> Void) async throws(CLIFailure)
-  {
-    let failure: CLIFailure?
-    do {
-      try await body()
-      failure = nil
-    } catch {
-      failure = error
-    }
-    await local.close()
-    if let failure { throw failure }
   }
 
   /// The cache namespace of the server and token `options` name.

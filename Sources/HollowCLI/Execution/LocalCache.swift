@@ -65,6 +65,19 @@ struct LocalCache: Sendable {
 
   /// Records this run's counters in the ledger (best effort: a cache that cannot be written only
   /// loses them), or deletes the throwaway folder.
+  /// Runs `body`, then closes the cache (recording this run) whether or not `body` failed.
+  func closing(_ body: () async throws(CLIFailure) -> Void) async throws(CLIFailure) {
+    let failure: CLIFailure?
+    do {
+      try await body()
+      failure = nil
+    } catch {
+      failure = error
+    }
+    await close()
+    if let failure { throw failure }
+  }
+
   func close() async {
     // The loaders write behind; everything they stored lands before the run ends (or the folder goes).
     await cache.flush()

@@ -1,14 +1,13 @@
-/// One row of the command table: a command's name, help, arguments, options, and how to turn the
-/// parsed arguments into a ``Command``. A command with ``subcommands`` (such as a future
-/// `cache clear`) is a group: the parser descends into the subcommand named next.
+/// What the parser holds for one command: its ``CommandConfiguration`` and how to make the
+/// command from the parsed arguments (``HollowCommand/spec`` builds it from a command type). A
+/// command with ``subcommands`` (`cache`) is a group: the parser descends into the subcommand
+/// named next.
 ///
 /// ```swift
-/// CommandSpec("post", summary: "show a post", positionals: [PositionalSpec("PID", help: "the post")]) { arguments in
-///   .post(pid: try arguments.positionalInteger("PID", in: 1...Int.max) ?? 0)
-/// }
+/// let commands = [PostCommand.spec, CommandSpec("cache", summary: "the cache", subcommands: [CacheStatsCommand.spec])]
 /// ```
 public struct CommandSpec: Sendable {
-  public typealias Builder = @Sendable (ParsedArguments) throws(UsageError) -> Command
+  public typealias Builder = @Sendable (ParsedArguments) throws(UsageError) -> any HollowCommand
 
   public var name: String
   public var summary: String
@@ -31,6 +30,13 @@ public struct CommandSpec: Sendable {
     self.subcommands = subcommands
     self.examples = examples
     self.build = build
+  }
+
+  /// The row of a command type's configuration.
+  public init(_ configuration: CommandConfiguration, build: @escaping Builder) {
+    self.init(
+      configuration.name, summary: configuration.summary, positionals: configuration.positionals,
+      options: configuration.options, examples: configuration.examples, build: build)
   }
 
   func option(named name: String) -> OptionSpec? {

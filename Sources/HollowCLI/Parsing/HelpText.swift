@@ -1,7 +1,7 @@
-/// The help texts, generated from the ``CommandTable`` rows so they never disagree with the parser.
+/// The help texts, generated from the commands' configurations so they never disagree with the parser.
 ///
 /// ```swift
-/// print(HelpText.command(CommandTable.search, path: "search", globalOptions: CommandTable.globalOptions))
+/// print(HelpText.command(SearchCommand.spec, path: "search", globalOptions: CommandTable.globalOptions))
 /// ```
 public enum HelpText {
   /// The top-level help: usage, commands and global options.

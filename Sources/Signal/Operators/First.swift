@@ -21,7 +21,7 @@ extension Publisher {
   ///
   /// It asks the upstream for no value after the match. On a publisher this is chosen
   /// over the standard library's `AsyncSequence.first(where:)`, which returns the value.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func first(where predicate: @escaping @Sendable (Output) -> Bool) -> Publishers.First<Self> {
     Publishers.First(upstream: self, predicate: predicate)
   }

@@ -12,7 +12,7 @@ extension Publisher {
   /// on a publisher it is chosen over the standard library's `AsyncSequence.reduce`,
   /// which returns the value directly (``Publisher/firstValue(isolation:)`` gets it:
   /// `await p.reduce(0, +).firstValue()`).
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func reduce<Result: Sendable>(
     _ initialResult: Result,
     _ nextPartialResult: @escaping @Sendable (Result, Output) -> Result
@@ -49,9 +49,8 @@ extension Publishers {
 
     /// The iterator of a ``Reduce``.
     public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline var upstream: Upstream.AsyncIterator
-      /// The running result; `nil` once it has been published or the upstream failed.
-      @usableFromInline var accumulator: Output?
+      @usableFromInline var folding: FoldingIterator<Upstream.AsyncIterator>
+      @usableFromInline let initialResult: Output
       @usableFromInline let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
 
       @inlinable
@@ -60,8 +59,8 @@ extension Publishers {
         accumulator: Output,
         nextPartialResult: @escaping @Sendable (Output, Upstream.Output) -> Output
       ) {
-        self.upstream = upstream
-        self.accumulator = accumulator
+        folding = FoldingIterator(upstream)
+        initialResult = accumulator
         self.nextPartialResult = nextPartialResult
       }
 
@@ -72,13 +71,15 @@ extension Publishers {
 
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        guard var result = accumulator else { return nil }
-        accumulator = nil
-        while let value = try await upstream.next(isolation: actor) {
+        var result = initialResult
+        let nextPartialResult = nextPartialResult
+        // A cancelled upstream ends early; the fold gives no partial total then.
+        return try await folding.fold(isolation: actor) { value in
           result = nextPartialResult(result, value)
+          return nil
+        } end: {
+          result
         }
-        // A cancelled upstream ends early; its partial total would be a wrong answer.
-        return Task.isCancelled ? nil : result
       }
     }
   }

@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 /// A value guarded by the platform mutex: the lock every Signal storage object holds its
+/// A value guarded by the platform mutex: the lock every Signal storage object holds its
 /// state machine in.
 ///
 /// Its API is that of `Synchronization.Mutex`, and so are its safety rules (the value goes
@@ -15,34 +16,19 @@ import Darwin
 /// reported as a race and CI's TSan run of the stress tests would be blind. The platform
 /// mutex (`pthread_mutex_t`, `os_unfair_lock` on Darwin) is intercepted by TSan, costs
 /// about the same uncontended, and is what swift-async-algorithms and SwiftNIO lock with.
+/// The state and the mutex live in one `ManagedBuffer` allocation and are reached through its
+/// pointers, so a lock is one object and an access pays no dynamic exclusivity check.
 /// It is `package` (not public) so that SignalTesting's clocks lock the same way.
 @usableFromInline
-package final class Lock<State>: @unchecked Sendable {
-  // @unchecked: `state` is only reachable inside `withLock`, which holds the mutex, and it
-  // moves in and out as `sending`, exactly like `Mutex`. LockTests and the TSan stress run
-  // would catch an access outside the lock.
-  @usableFromInline var state: State
-  @usableFromInline let mutex: UnsafeMutablePointer<PlatformMutex>
+package struct Lock<State>: @unchecked Sendable {
+  // @unchecked: the state is only reachable inside `withLock`, which holds the mutex, and it
+  // moves in and out as `sending`, exactly like `Mutex`. LockTests and the TSan run of the
+  // stress tests would catch an access outside the lock.
+  @usableFromInline let storage: LockStorage<State>
 
-  @usableFromInline
+  @inlinable
   package init(_ initialState: sending State) {
-    state = initialState
-    mutex = UnsafeMutablePointer<PlatformMutex>.allocate(capacity: 1)
-    #if canImport(Darwin)
-    mutex.initialize(to: os_unfair_lock())
-    #else
-    mutex.initialize(to: pthread_mutex_t())
-    let status = pthread_mutex_init(mutex, nil)
-    precondition(status == 0, "pthread_mutex_init failed: \(status)")
-    #endif
-  }
-
-  deinit {
-    #if !canImport(Darwin)
-    pthread_mutex_destroy(mutex)
-    #endif
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    storage = LockStorage.make(initialState)
   }
 
   /// Runs `body` with exclusive access to the state.
@@ -50,13 +36,14 @@ package final class Lock<State>: @unchecked Sendable {
   package func withLock<Result, Failure: Error>(
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
-    lock()
-    defer { unlock() }
-    return try body(&state)
+    let (state, mutex) = storage.pointers
+    Self.lock(mutex)
+    defer { Self.unlock(mutex) }
+    return try body(&state.pointee)
   }
 
   @inlinable
-  func lock() {
+  static func lock(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     #if canImport(Darwin)
     os_unfair_lock_lock(mutex)
     #else
@@ -65,7 +52,7 @@ package final class Lock<State>: @unchecked Sendable {
   }
 
   @inlinable
-  func unlock() {
+  static func unlock(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     #if canImport(Darwin)
     os_unfair_lock_unlock(mutex)
     #else
@@ -74,8 +61,45 @@ package final class Lock<State>: @unchecked Sendable {
   }
 }
 
+/// The one allocation of a ``Lock``: the state as the header, the mutex as the one element.
+@usableFromInline
+package final class LockStorage<State>: ManagedBuffer<State, PlatformMutex> {
+  @inlinable
+  static func make(_ initialState: sending State) -> LockStorage {
+    let buffer = create(minimumCapacity: 1) { buffer in
+      buffer.withUnsafeMutablePointerToElements { mutex in
+        #if canImport(Darwin)
+        mutex.initialize(to: os_unfair_lock())
+        #else
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        #endif
+      }
+      return initialState
+    }
+    return unsafeDowncast(buffer, to: LockStorage.self)
+  }
+
+  /// The state and the mutex. Stable for the object's lifetime: a `ManagedBuffer`'s storage is
+  /// part of the object, which never moves, and every caller holds the object.
+  @inlinable
+  var pointers: (state: UnsafeMutablePointer<State>, mutex: UnsafeMutablePointer<PlatformMutex>) {
+    withUnsafeMutablePointers { ($0, $1) }
+  }
+
+  deinit {
+    withUnsafeMutablePointerToElements { mutex in
+      #if !canImport(Darwin)
+      pthread_mutex_destroy(mutex)
+      #endif
+      _ = mutex.deinitialize(count: 1)
+    }
+  }
+}
+
 #if canImport(Darwin)
-@usableFromInline typealias PlatformMutex = os_unfair_lock
+@usableFromInline package typealias PlatformMutex = os_unfair_lock
 #else
-@usableFromInline typealias PlatformMutex = pthread_mutex_t
+@usableFromInline package typealias PlatformMutex = pthread_mutex_t
 #endif
