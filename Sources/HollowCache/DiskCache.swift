@@ -165,7 +165,10 @@ public actor DiskCache {
   /// Opens (creating if needed) the cache in `directory`: deletes leftover temporary files, rebuilds the
   /// index from the entry headers (dropping bad and expired entries) and evicts down to `limits`.
   ///
-  /// - Parameter now: the clock for expiry and last access; tests inject their own.
+  /// - Parameters:
+  ///   - directory: the cache's folder; created with its parents if missing.
+  ///   - limits: the size, count and time-to-live limits to enforce.
+  ///   - now: the clock for expiry and last access; tests inject their own.
   /// - Throws: ``CacheError/directoryUnavailable(path:code:)`` when the folder cannot be created or written,
   ///   ``CacheError/invalidLimits(_:)`` for contradictory limits.
   public init(
@@ -298,7 +301,10 @@ public actor DiskCache {
 
   /// Stores `data` for `key`, replacing any previous entry, then evicts if a limit is passed.
   ///
-  /// - Parameter ttl: how long the entry lives; nil uses ``Limits/defaultTimeToLive``.
+  /// - Parameters:
+  ///   - data: the bytes to store.
+  ///   - key: the entry's key.
+  ///   - ttl: how long the entry lives; nil uses ``Limits/defaultTimeToLive``.
   /// - Returns: when the entry expires; nil if never.
   /// - Throws: ``CacheError/entryTooLarge(size:limit:)`` above the entry cap (nothing is written),
   ///   ``CacheError/ioFailed(operation:path:code:)`` when the file cannot be written.

@@ -32,7 +32,10 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
   /// An empty cache. Limits below zero count as zero.
   ///
-  /// - Parameter now: the clock deciding expiry; tests inject their own.
+  /// - Parameters:
+  ///   - costLimit: the total cost above which entries are evicted.
+  ///   - countLimit: the number of entries above which entries are evicted.
+  ///   - now: the clock deciding expiry; tests inject their own.
   public init(
     costLimit: Int = .max, countLimit: Int = .max, now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -63,6 +66,8 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   /// Stores `value` for `key` as the most recently used entry, then evicts down to the limits.
   ///
   /// - Parameters:
+  ///   - value: the value to store.
+  ///   - key: the entry's key.
   ///   - cost: what the entry counts against ``costLimit`` (for data, its byte count).
   ///   - expires: when the entry stops being returned; nil for never.
   /// - Returns: false, storing nothing (and dropping any previous value for `key`), when `cost` alone

@@ -30,7 +30,11 @@ public final class TwoTierCache: Sendable {
 
   /// Combines existing tiers.
   ///
-  /// - Parameter now: the clock for the memory expiry of background writes; use the tiers' clock.
+  /// - Parameters:
+  ///   - memory: the memory tier, keyed by full (namespaced) key.
+  ///   - disk: the disk tier.
+  ///   - namespace: the prefix of every key, if any.
+  ///   - now: the clock for the memory expiry of background writes; use the tiers' clock.
   public init(
     memory: MemoryCache<String, Data>, disk: DiskCache, namespace: CacheNamespace? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
@@ -86,7 +90,10 @@ public final class TwoTierCache: Sendable {
 
   /// Stores `data` for `key` on disk, then in memory.
   ///
-  /// - Parameter ttl: how long the entry lives; nil uses the disk tier's default time to live.
+  /// - Parameters:
+  ///   - data: the bytes to store.
+  ///   - key: the entry's key, without the namespace.
+  ///   - ttl: how long the entry lives; nil uses the disk tier's default time to live.
   /// - Throws: what ``DiskCache/set(_:forKey:ttl:)`` throws; memory is then left without the key.
   public func set(_ data: Data, forKey key: String, ttl: Duration? = nil) async throws(CacheError) {
     let fullKey = namespaced(key)

@@ -5,7 +5,7 @@
 /// someone iterates, and each iteration does the work again. Because it is an
 /// `AsyncSequence`, every publisher also works with the standard library's async
 /// algorithms and with swift-async-algorithms; and any `AsyncSequence` becomes a
-/// publisher with ``AsyncSequence/publisher``.
+/// publisher with ``_Concurrency/AsyncSequence/publisher``.
 ///
 /// ```swift
 /// let doubled = [1, 2, 3].publisher.map { $0 * 2 }

@@ -7,7 +7,7 @@ import Testing
 /// are Combine's operators; `await` on the call alone is the standard library's value. An
 /// untyped `let p = numbers.reduce(0, +)` inside an async function is a compile error
 /// ("expression is 'async' but is not marked with 'await'"), never a silent publisher.
-/// See Docs/Signal/ComingFromCombine.md.
+/// See Sources/Signal/Signal.docc/Guides/ComingFromCombine.md.
 @Suite struct TerminalNamingTests {
   let numbers = [3, 1, 4].publisher
 

@@ -57,6 +57,7 @@ public final class NetworkHTTPClient: HTTPClient {
   }
 
   /// - Parameters:
+  ///   - timeouts: the longest wait for the next bytes, and for a whole exchange.
   ///   - maximumConnectionsPerHost: below 1 counts as 1; keep it at least the ``HostLimiter`` budget, or
   ///     `URLSession` requests holding a permit wait for a connection.
   ///   - plainHTTP: what carries `http://` (tests run the same cases over both).

@@ -6,8 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The keys the loaders store under, inside a ``HollowCache/TwoTierCache``'s ``HollowCache/CacheNamespace``
-/// (which keeps servers and accounts apart).
+/// The keys the loaders store under, inside a `TwoTierCache`'s `CacheNamespace` (HollowCache types; the
+/// namespace keeps servers and accounts apart).
 ///
 /// Keys carry a version segment and never change meaning, so caches written by older builds stay
 /// readable; a new encoding gets a new version instead.

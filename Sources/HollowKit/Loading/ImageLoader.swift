@@ -48,7 +48,10 @@ public final class ImageLoader: Sendable {
 
   /// The verified image at `url`, from the cache or the network (see ``CachePolicy``).
   ///
-  /// - Parameter expected: the announced size (`image_metadata`); nil checks only the format.
+  /// - Parameters:
+  ///   - url: where the image is.
+  ///   - expected: the announced size (`image_metadata`); nil checks only the format.
+  ///   - policy: whether to read the cache, the network or both (see ``CachePolicy``).
   /// - Throws: ``ImageLoadError``; ``ImageLoadError/cancelled`` when this caller was cancelled.
   public func image(at url: URL, expected: ImageMetadata? = nil, policy: CachePolicy = .cacheFirst)
     async throws(ImageLoadError) -> LoadedImage

@@ -42,7 +42,9 @@ public final class PostDetailCache: Sendable {
 
   /// The detail of `pid`: a cold publisher, each subscription reads the cache and refreshes once.
   ///
-  /// - Parameter policy: ``CachePolicy/cacheOnly`` (offline) emits the cache's copy with
+  /// - Parameters:
+  ///   - pid: the post's id.
+  ///   - policy: ``CachePolicy/cacheOnly`` (offline) emits the cache's copy with
   ///   ``LoadStatus/failure(_:)`` (or ``LoadStatus/lethalFailure(_:)`` when there is none) and
   ///   sends nothing.
   public func detail(_ pid: Int, policy: CachePolicy = .cacheFirst) -> PostDetailLoad {

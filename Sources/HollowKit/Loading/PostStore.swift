@@ -6,13 +6,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Posts, their comments and "no such post" markers in a ``HollowCache/TwoTierCache``, under
+/// Posts, their comments and "no such post" markers in a `TwoTierCache` (HollowCache), under
 /// ``CacheKeys``.
 ///
 /// A post and its comments are separate entries, written separately, so no write reads another
 /// first: a post stored by the quote loader never loses the comments a detail load stored. Writes
 /// reach memory at once and disk in the background (see
-/// ``HollowCache/TwoTierCache/setInBackground(_:forKey:ttl:)``); `cache.flush()` makes them durable.
+/// `TwoTierCache.setInBackground(_:forKey:ttl:)`); `cache.flush()` makes them durable.
 ///
 /// ```swift
 /// let store = PostStore(cache: cache)

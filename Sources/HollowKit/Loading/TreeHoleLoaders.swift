@@ -23,6 +23,7 @@ public struct TreeHoleLoaders: Sendable {
   public let timeline: TimelineLoader
 
   /// - Parameters:
+  ///   - client: the tree-hole API client every loader requests through.
   ///   - cache: should be namespaced for `client`'s server and token (see ``openCache(for:directory:limits:)``).
   ///   - limitPerHost: requests at once per host, over all loaders (see ``HostLimiter/defaultLimitPerHost``).
   public init(client: TreeHoleClient, cache: TwoTierCache, limitPerHost: Int = HostLimiter.defaultLimitPerHost) {
@@ -43,7 +44,7 @@ public struct TreeHoleLoaders: Sendable {
 
   /// Opens the two-tier cache in `directory`, namespaced for `client`.
   ///
-  /// - Throws: what ``HollowCache/TwoTierCache`` throws when the folder cannot be used.
+  /// - Throws: what `TwoTierCache` (HollowCache) throws when the folder cannot be used.
   public static func openCache(
     for client: TreeHoleClient, directory: String, limits: DiskCache.Limits = .default
   ) throws(CacheError) -> TwoTierCache {

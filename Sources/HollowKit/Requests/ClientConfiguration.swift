@@ -26,7 +26,10 @@ public struct ClientConfiguration: Sendable, Equatable {
   public static let deviceCode = "2"
 
   /// - Parameters:
+  ///   - apiRoot: the server root; requests go to `<apiRoot>/v3/...`.
+  ///   - token: the value of the `TOKEN` header, or `nil` to send none.
   ///   - imageBaseURL: defaults to `<apiRoot>/images/`.
+  ///   - appVersion: sent as `v=v<appVersion>` on every request.
   ///   - maximumAnswerBytes: defaults to ``HTTPClientRequest/defaultMaximumResponseBytes`` (16 MiB).
   public init(
     apiRoot: URL, token: String? = nil, imageBaseURL: URL? = nil, appVersion: String = "3.0.0",

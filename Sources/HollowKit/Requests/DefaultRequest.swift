@@ -13,7 +13,7 @@ import Foundation
 ///    ``RequestRetry`` says (never a write that may have reached the server);
 /// 4. check the HTTP status (413 is ``HollowError/Kind/fileTooLarge``);
 /// 5. decode `code`/`msg` and turn a negative `code` into a typed error;
-/// 6. decode ``Result`` and ``transform(_:)`` it.
+/// 6. decode ``Request/Result`` and ``transform(_:)`` it.
 ///
 /// A concrete request is a few lines:
 ///
@@ -105,7 +105,7 @@ extension DefaultRequest {
       method: .post, url: url, headers: headers, body: Data(FormField.encode(fields).utf8), maximumResponseBytes: limit)
   }
 
-  /// Checks the status and `code`, then decodes ``Result``.
+  /// Checks the status and `code`, then decodes ``Request/Result``.
   public func decode(_ response: HTTPClientResponse) throws(HollowError) -> Result {
     switch response.status {
     case 200..<300: break

@@ -3,7 +3,7 @@ import Signal
 /// A tree-hole API request: an input (``Configuration``), the decodable answer (``Result``), what
 /// callers get after a transform (``ResultData``) and a typed failure (``Error``).
 ///
-/// A request is ``Signal/Performable``: `perform()` runs it once, every subscription to its cold
+/// A request is Signal's `Performable`: `perform()` runs it once, every subscription to its cold
 /// `publisher` runs it again, and `publisher(for:retries:maxConcurrent:ordering:)` runs many with a
 /// concurrency bound, delivering each outcome tagged with its index. Most requests are
 /// ``DefaultRequest``s and get `perform()` for free.

@@ -21,6 +21,7 @@ public struct TreeHoleClient: Sendable {
   public var retry: RequestRetry
 
   /// - Parameters:
+  ///   - configuration: the server, the account's token and the limits of every request.
   ///   - http: defaults to a new ``NetworkHTTPClient``.
   ///   - retry: defaults to ``RequestRetry/standard``.
   public init(configuration: ClientConfiguration, http: (any HTTPClient)? = nil, retry: RequestRetry = .standard) {

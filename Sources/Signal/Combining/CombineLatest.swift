@@ -13,7 +13,7 @@ extension Publisher where Output: Sendable {
   /// upstream that runs ahead of the consumer by 64 values waits (back-pressure). It finishes
   /// when both upstreams have finished, or as soon as one finishes without ever producing a
   /// value (no pair can ever come); it fails as soon as either fails, cancelling the other.
-  /// See Docs/Signal/CombineLatest.md.
+  /// See <doc:CombineLatest>.
   @inlinable
   public func combineLatest<Other: Publisher>(_ other: Other) -> Publishers.CombineLatest<Self, Other>
   where Other.Output: Sendable, Other.Failure == Failure {

@@ -10,7 +10,7 @@ extension Publisher where Output: Sendable {
   /// Both upstreams are subscribed when you subscribe and run concurrently, each in its own
   /// task; a faster one buffers at most 64 values and then waits (back-pressure). The zip
   /// finishes as soon as an upstream has finished and has nothing buffered (no more pairs can
-  /// be formed), cancelling the other; it fails as soon as either fails. See Docs/Signal/Zip.md.
+  /// be formed), cancelling the other; it fails as soon as either fails. See <doc:Zip>.
   @inlinable
   public func zip<Other: Publisher>(_ other: Other) -> Publishers.Zip<Self, Other>
   where Other.Output: Sendable, Other.Failure == Failure {

@@ -8,7 +8,7 @@ extension Publisher where Output: Sendable {
   /// ```
   ///
   /// Only this publisher's values produce output; `other` only updates the value they are
-  /// paired with. The rules (see Docs/Signal/WithLatestFrom.md):
+  /// paired with. The rules (see <doc:WithLatestFrom>):
   /// - a value that arrives **before `other`'s first value is dropped**, not held;
   /// - this publisher finishing or failing ends the stream (and cancels `other`);
   /// - `other` finishing does **not** end it: its last value keeps being used (if it never

@@ -22,7 +22,7 @@ extension Publisher {
   /// - Buffering: each running inner publisher may run 64 values ahead of the consumer,
   ///   then waits.
   ///
-  /// See Docs/Signal/FlatMap.md.
+  /// See <doc:FlatMap>.
   @inlinable
   public func flatMap<Inner: Publisher>(
     maxPublishers: Int = Publishers.FlatMapDefaults.maxPublishers,
@@ -63,7 +63,7 @@ extension Publisher where Failure == Never {
 }
 
 extension Publishers {
-  /// The defaults of ``Publisher/flatMap(maxPublishers:_:)``.
+  /// The defaults of ``Publisher/flatMap(maxPublishers:_:)-4cnzj``.
   public enum FlatMapDefaults {
     /// How many inner publishers run at once unless told otherwise: bounded, so that a
     /// flood of outer values cannot start unbounded work.
@@ -74,7 +74,7 @@ extension Publishers {
   }
 
   /// Delivers the values of the publishers its upstream's values are turned into. See
-  /// ``Publisher/flatMap(maxPublishers:_:)``.
+  /// ``Publisher/flatMap(maxPublishers:_:)-4cnzj``.
   public struct FlatMap<Inner: Publisher, Upstream: Publisher>: Publisher
   where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     public typealias Output = Inner.Output

@@ -7,7 +7,7 @@ extension Publisher {
   ///
   /// An upstream that fails publishes nothing and fails; if the iterating task is cancelled,
   /// the stream ends without a (partial) count. On a publisher this is Combine's `count()`, a
-  /// publisher (see Docs/Signal/ComingFromCombine.md for the standard library's methods).
+  /// publisher (see <doc:ComingFromCombine> for the standard library's methods).
   @inlinable
   public func count() -> Publishers.Count<Self> {
     Publishers.Count(upstream: self)

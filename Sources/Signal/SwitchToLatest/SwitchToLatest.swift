@@ -16,7 +16,7 @@ extension Publisher where Output: Publisher, Output.Output: Sendable, Output.Fai
   /// - Buffering: the current inner publisher may run 64 values ahead of the consumer, then
   ///   waits.
   ///
-  /// See Docs/Signal/SwitchToLatest.md.
+  /// See <doc:SwitchToLatest>.
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }

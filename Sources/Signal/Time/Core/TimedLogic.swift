@@ -12,7 +12,8 @@
 ///
 /// The core is `@usableFromInline` and its per-value paths `@inlinable` so that they are
 /// specialized for the client's concrete types, like every other operator: unspecialized,
-/// each value went through the runtime's generic metadata lookups (see Docs/Signal/Time.md).
+/// each value went through the runtime's generic metadata lookups (see the Time guide,
+/// Sources/Signal/Signal.docc/Guides/Time.md).
 @usableFromInline
 protocol TimedLogic: Sendable {
   associatedtype Input: Sendable

@@ -27,7 +27,9 @@
 ///   - duration: how long the operation may take, measured on `clock` from the call.
 ///   - tolerance: the leeway given to the clock's sleep.
 ///   - clock: the clock that measures the duration; a `TestClock` (SignalTesting) in tests.
+///   - isolation: the actor the call runs on; the default, `#isolation`, is the caller's.
 ///   - operation: the work to bound.
+/// - Returns: the operation's value, when it finishes before the deadline.
 public func withTimeout<Success: Sendable, Failure: Error, C: Clock>(
   _ duration: C.Duration,
   tolerance: C.Duration? = nil,
