@@ -1,8 +1,8 @@
 import Signal
 
-/// The publisher of ``TimelineLoader/timeline(feed:pages:options:)``: ``TimelineSteps``' Signal
+/// The publisher of ``TimelineLoader/timeline(feed:pages:options:)``: `TimelineSteps`' Signal
 /// pipeline, its steps put in the order ``TimelineOptions/Ordering`` asks for by a
-/// ``TimelineSequencer``.
+/// `TimelineSequencer`.
 public struct TimelineLoad: Publisher {
   public typealias Output = TimelineEvent
   public typealias Element = TimelineEvent

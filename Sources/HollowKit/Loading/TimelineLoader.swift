@@ -24,7 +24,7 @@ import Foundation
 /// ``TimelinePage/cachedAt``). Each post comes with its images and its resolved quotes
 /// (``TimelinePost/quotes``), so a view needs nothing else.
 ///
-/// The whole load is one Signal pipeline (``TimelineSteps``): the fan-in's closure form, `flatMap`,
+/// The whole load is one Signal pipeline (`TimelineSteps`): the fan-in's closure form, `flatMap`,
 /// `merge` and `append`. Cancelling the subscribing task cancels every running load, and the stream
 /// ends only once every cancelled load has returned (its permit released, its connection closed);
 /// dropping the iterator cancels them too, without waiting.

@@ -8,7 +8,7 @@ extension Publisher {
   /// Synchronous, like `map`: no task, no clock, the batch is built in the consumer's own
   /// `next()`. A count below 1 counts as 1. A failure ends the stream at once and the partial
   /// batch is discarded (as in Combine); so is a partial batch cut short by the task's
-  /// cancellation. For batches closed by time, use ``collect(_:)-(Publishers.CollectStrategy<C>)``.
+  /// cancellation. For batches closed by time, use ``Publisher/collect(_:)->Publishers.CollectByStrategy<Self,C>``.
   @inlinable
   public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
     Publishers.CollectByCount(upstream: self, count: count)
@@ -16,7 +16,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher of its upstream's values in arrays of a fixed size. See ``Publisher/collect(_:)-(Int)``.
+  /// A publisher of its upstream's values in arrays of a fixed size. See ``Publisher/collect(_:)->Publishers.CollectByCount<Self>``.
   public struct CollectByCount<Upstream: Publisher>: Publisher {
     public typealias Output = [Upstream.Output]
     public typealias Element = Output

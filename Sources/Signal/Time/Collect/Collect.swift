@@ -1,6 +1,6 @@
 extension Publisher where Output: Sendable {
   /// Groups values into arrays, closing each batch by time, or by time or count, whichever
-  /// comes first (see ``Publishers/CollectStrategy``). By count alone: ``collect(_:)-(Int)``.
+  /// comes first (see ``Publishers/CollectStrategy``). By count alone: ``Publisher/collect(_:)->Publishers.CollectByCount<Self>``.
   ///
   /// ```swift
   /// // Upload analytics events in batches: every 5 seconds, or sooner once 50 are waiting.
@@ -28,7 +28,7 @@ extension Publisher where Output: Sendable {
 }
 
 extension Publishers {
-  /// A publisher that emits its upstream's values in batches. See ``Publisher/collect(_:)-(Publishers.CollectStrategy<C>)``.
+  /// A publisher that emits its upstream's values in batches. See ``Publisher/collect(_:)->Publishers.CollectByStrategy<Self,C>``.
   public struct CollectByStrategy<Upstream: Publisher, C: Clock>: Publisher where Upstream.Output: Sendable {
     public typealias Output = [Upstream.Output]
     public typealias Element = Output

@@ -1,7 +1,7 @@
 extension Publishers {
-  /// When ``Publisher/collect(_:)-(Publishers.CollectStrategy<C>)`` closes a batch: after a time
+  /// When ``Publisher/collect(_:)->Publishers.CollectByStrategy<Self,C>`` closes a batch: after a time
   /// window, or after a time window or a number of values, whichever comes first. Batches of a
-  /// number of values alone need no clock: ``Publisher/collect(_:)-(Int)``.
+  /// number of values alone need no clock: ``Publisher/collect(_:)->Publishers.CollectByCount<Self>``.
   ///
   /// ```swift
   /// events.collect(.byTime(clock, .seconds(1)))
