@@ -1,4 +1,5 @@
 import Signal
+import SignalTesting
 import Synchronization
 import Testing
 
@@ -107,5 +108,27 @@ private final class ReturnLog: Sendable {
     consumer.cancel()
     #expect(await consumer.value.isEmpty)
     #expect(log.returned.load(ordering: .sequentiallyConsistent) == 2)
+  }
+
+  @Test func aRetryPolicyPerformsAFailedElementAgainAfterItsBackoff() async {
+    let clock = TestClock()
+    let attempts = Atomic<Int>(0)
+    let policy = RetryPolicy.upTo(2, backoff: .constant(.seconds(5)))
+    let run = Task {
+      await [7].publisher(retries: policy, clock: clock) { (n) async throws(Odd) in
+        let attempt = attempts.add(1, ordering: .sequentiallyConsistent).newValue
+        guard attempt == 3 else { throw Odd(n: attempt) }
+        return n
+      }.allValues()
+    }
+    await clock.waitForSleepers(count: 1)
+    #expect(attempts.load(ordering: .sequentiallyConsistent) == 1)
+    await clock.advance(by: .seconds(5))
+    await clock.waitForSleepers(count: 1)
+    #expect(attempts.load(ordering: .sequentiallyConsistent) == 2)
+    await clock.advance(by: .seconds(5))
+    let outcomes = await run.value
+    #expect(outcomes.map(\.1.value) == [7])
+    #expect(attempts.load(ordering: .sequentiallyConsistent) == 3)
   }
 }

@@ -1,7 +1,7 @@
 extension Sequence where Element: Sendable {
   /// Performs `perform` on every element, at most `maxConcurrent` at once, and emits exactly one
   /// `(index, outcome)` per element: the closure form of
-  /// ``Performable/publisher(for:retries:maxConcurrent:ordering:)``, for work that needs no type of
+  /// ``Performable/publisher(for:retries:clock:maxConcurrent:ordering:)``, for work that needs no type of
   /// its own.
   ///
   /// ```swift
@@ -14,6 +14,9 @@ extension Sequence where Element: Sendable {
   /// ```
   ///
   /// - Parameters:
+  ///   - retries: How a failed element is performed again: ``RetryPolicy/never`` (the default),
+  ///     or a count with a ``Backoff`` between attempts, measured on `clock`.
+  ///   - clock: The clock the backoff waits on; a `TestClock` (SignalTesting) in tests.
   ///   - maxConcurrent: The most elements performed at once (default 8; below 1 counts as 1).
   ///   - ordering: `.completion` (the default) delivers outcomes as elements complete; `.index`
   ///     delivers them in index order.
@@ -31,11 +34,14 @@ extension Sequence where Element: Sendable {
   /// (every ``Performable``, and loaders that wrap the fan-in), where the compiler looks no further.
   @inlinable
   public func publisher<Output: Sendable, Failure: Error>(
+    retries: RetryPolicy = .never,
+    clock: some Clock<Duration> = ContinuousClock(),
     maxConcurrent: Int = 8,
     ordering: FanInOrdering = .completion,
     perform: @escaping @Sendable (Element) async throws(Failure) -> Output
   ) -> Publishers.FanIn<PerformableClosure<Output, Failure>> {
     let work = map { element in PerformableClosure { () async throws(Failure) in try await perform(element) } }
-    return Publishers.FanIn(items: work, maxConcurrent: maxConcurrent, ordering: ordering)
+    return Publishers.FanIn(
+      items: work, retries: retries, clock: clock, maxConcurrent: maxConcurrent, ordering: ordering)
   }
 }
