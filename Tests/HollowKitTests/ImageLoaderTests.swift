@@ -1,6 +1,8 @@
 import Foundation
 import HollowCache
 import HollowKit
+import SignalTesting
+import Synchronization
 import Testing
 
 @Suite struct ImageLoaderTests {
@@ -22,6 +24,29 @@ import Testing
       #expect(http.requests[0].headers["TOKEN"] == nil)  // the image host never gets the token
       #expect(await cache.data(forKey: CacheKeys.image(url)) == first.data)
       #expect(images.statistics == LoaderStatistics(cacheHits: 1, requests: 1))
+    }
+  }
+
+  @Test func aDownloadIsRetriedAfterAServerErrorAsTheRetryPolicySays() async throws {
+    try await F.withCache { cache, _ in
+      let clock = TestClock()
+      let attempts = Atomic(0)
+      let http = StubHTTPClient { _ in
+        attempts.add(1, ordering: .relaxed).oldValue == 0
+          ? F.response(Data(), status: 503)
+          : F.response(F.png(width: 4, height: 3))
+      }
+      let retry = RequestRetry(
+        policy: .upTo(2, backoff: .constant(.seconds(1))), maximumRetryAfter: .seconds(10), clock: clock)
+      let images = ImageLoader(http: http, cache: cache, limiter: HostLimiter(), retry: retry)
+      let url = url
+      let load = Task { try await images.image(at: url) }
+      await clock.waitForSleepers(count: 1)
+      #expect(http.requests.count == 1)
+      await clock.advance(by: .seconds(1))
+      let image = try await load.value
+      #expect(image.origin == .network)
+      #expect(http.requests.count == 2)
     }
   }
 

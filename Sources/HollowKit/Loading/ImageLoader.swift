@@ -29,6 +29,8 @@ public final class ImageLoader: Sendable {
   public let maximumBytes: Int
 
   private let http: any HTTPClient
+  /// How a failed download is tried again (a connection error, 429, 5xx); images are reads.
+  public let retry: RequestRetry
   private let inFlight = InFlightTable<URL, Result<LoadedImage, ImageLoadError>>()
   private let counters = LoaderCounters()
 
@@ -37,9 +39,10 @@ public final class ImageLoader: Sendable {
 
   public init(
     http: any HTTPClient, cache: TwoTierCache, limiter: HostLimiter, timeToLive: Duration? = nil,
-    maximumBytes: Int = ImageLoader.defaultMaximumBytes
+    maximumBytes: Int = ImageLoader.defaultMaximumBytes, retry: RequestRetry = .never
   ) {
     self.http = http
+    self.retry = retry
     self.cache = cache
     self.limiter = limiter
     self.timeToLive = timeToLive
@@ -157,7 +160,7 @@ public final class ImageLoader: Sendable {
     do {
       response = try await limiter.withPermit(for: url) { () async throws(TransportFailure) in
         counters.countRequest()
-        return try await http.send(request)
+        return try await retry.send(request, over: http)
       }
     } catch .cancelled {
       return .failure(.cancelled)

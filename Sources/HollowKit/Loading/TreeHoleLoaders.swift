@@ -31,7 +31,7 @@ public struct TreeHoleLoaders: Sendable {
     self.cache = cache
     limiter = HostLimiter(limitPerHost: limitPerHost)
     store = PostStore(cache: cache)
-    images = ImageLoader(http: client.http, cache: cache, limiter: limiter)
+    images = ImageLoader(http: client.http, cache: cache, limiter: limiter, retry: client.retry)
     quotes = QuoteLoader(client: client, store: store, limiter: limiter)
     details = PostDetailCache(client: client, store: store, limiter: limiter, quotes: quotes)
     timeline = TimelineLoader(client: client, cache: cache, images: images, quotes: quotes, limiter: limiter)

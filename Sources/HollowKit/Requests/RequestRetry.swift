@@ -55,6 +55,30 @@ public struct RequestRetry: Sendable {
   public static let never = RequestRetry(policy: .never)
 
   /// What to do after `failure` of a request sent with `method`.
+  /// Sends `request` over `http` through Signal's retry with this policy: the one way every
+  /// HollowKit request (API calls and image downloads alike) retries. A 429 or 5xx answer still
+  /// there after the last retry is returned as the answer; a transport failure is thrown.
+  func send(_ request: HTTPClientRequest, over http: any HTTPClient) async throws(TransportFailure)
+    -> HTTPClientResponse
+  {
+    let method = request.method
+    let exchange = Publishers.Retry(
+      upstream: Exchange(http: http, request: request).publisher, policy: policy, clock: clock
+    ) {
+      self.decision(for: $0, method: method)
+    }
+    do throws(ExchangeFailure) {
+      // `nil`: the task was cancelled before the exchange started.
+      guard let answer = try await exchange.firstValue() else { throw .transport(.cancelled) }
+      return answer
+    } catch {
+      switch error {
+      case .transport(let failure): throw failure
+      case .status(let answer): return answer
+      }
+    }
+  }
+
   func decision(for failure: ExchangeFailure, method: HTTPMethod) -> RetryDecision {
     switch failure {
     case .transport(.notConnected):

@@ -73,23 +73,7 @@ public struct TreeHoleClient: Sendable {
   /// let answer = try await client.send(HTTPClientRequest(method: .get, url: url))
   /// ```
   public func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
-    let retry = retry
-    let method = request.method
-    let exchange = Publishers.Retry(
-      upstream: Exchange(http: http, request: request).publisher, policy: retry.policy, clock: retry.clock
-    ) {
-      retry.decision(for: $0, method: method)
-    }
-    do throws(ExchangeFailure) {
-      // `nil`: the task was cancelled before the exchange started.
-      guard let answer = try await exchange.firstValue() else { throw .transport(.cancelled) }
-      return answer
-    } catch {
-      switch error {
-      case .transport(let failure): throw failure
-      case .status(let answer): return answer
-      }
-    }
+    try await retry.send(request, over: http)
   }
 }
 
