@@ -64,8 +64,12 @@ import FoundationNetworking
         for (index, client) in clients.enumerated() {
           try client.sendRequest("GET", "/v3/contents/post/list?page=\((index + round) % 10 + 1)")
         }
-        for client in clients {
-          let page = try client.readResponse().decode(PostPage.self)
+        // Every answer is read before any is decoded: decoding (slow in a debug build under load)
+        // between reads kept the last answers unread for seconds, long enough for the server's
+        // write deadline (`ServerLimits.writeTimeout`) to close their connections, a reset here.
+        let responses = try clients.map { try $0.readResponse() }
+        for response in responses {
+          let page = try response.decode(PostPage.self)
           #expect(page.code == 0 && !page.posts.isEmpty)
         }
       }
