@@ -28,8 +28,10 @@ import Testing
   }
 
   @Test func cancellingTheTaskCancelsTheRequestMidFlight() async throws {
-    // Without a working cancellation the request would succeed after the latency.
-    let server = try TestServer(ServerConfiguration(seed: 1, latency: .fixed(.seconds(5))))
+    // The answer waits out an hour (the server's stop cuts it short), so only cancellation can end
+    // the request before the client's own deadline. A 5 s latency raced the test task's wake-up:
+    // under CI load the task resumed after the answer had arrived and saw a success.
+    let server = try TestServer(ServerConfiguration(seed: 1, latency: .fixed(.seconds(3600))))
     let client = server.client
     let task = Task {
       await ClientFixtures.failure { () async throws(HollowError) in
