@@ -26,8 +26,7 @@ extension BackendCommand {
     if options.offline, !Self.readsFeedsOrPosts {
       throw .usage(UsageError("--offline: \(commandName) needs the server", command: commandName))
     }
-    let local = try LocalCache.open(
-      options, environment: environment.variables, namespace: HollowCommandLine.namespace(options))
+    let local = try LocalCache.open(options, environment: environment.variables)
     try await local.closing { () async throws(CLIFailure) in
       let backend = try Backend.connect(options, offline: options.offline, environment: environment)
       defer { backend.close() }

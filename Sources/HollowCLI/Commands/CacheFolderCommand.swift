@@ -17,8 +17,7 @@ extension CacheFolderCommand {
     if options.noCache {
       throw .usage(UsageError("\(commandName) works on the cache folder; drop --no-cache", command: commandName))
     }
-    let local = try LocalCache.open(
-      options, environment: context.environment.variables, namespace: HollowCommandLine.namespace(options))
+    let local = try LocalCache.open(options, environment: context.environment.variables)
     try await local.closing { () async throws(CLIFailure) in
       try await run(local: local, output: context.output, commandName: commandName)
     }

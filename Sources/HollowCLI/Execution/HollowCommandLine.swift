@@ -76,12 +76,6 @@ public enum HollowCommandLine {
     return tokens
   }
 
-  /// The cache namespace of the server and token `options` name.
-  static func namespace(_ options: GlobalOptions) -> CacheNamespace {
-    TreeHoleLoaders.namespace(
-      for: TreeHoleClient(configuration: Backend.configuration(options), http: UnreachableHTTPClient()))
-  }
-
   private static func help(for parsed: ArgumentParser.Result) -> String {
     guard let spec = parsed.spec else {
       return HelpText.overview(commands: parser.commands, globalOptions: parser.globalOptions)

@@ -11,7 +11,7 @@ import Foundation
 /// folder's lifetime counters (``CacheLedger``).
 ///
 /// ```swift
-/// let local = try LocalCache.open(options, environment: environment, namespace: namespace)
+/// let local = try LocalCache.open(options, environment: environment)
 /// defer { Task { await local.close() } }  // adds this run's counters to the ledger
 /// ```
 struct LocalCache: Sendable {
@@ -29,7 +29,8 @@ struct LocalCache: Sendable {
     }
   }
 
-  static func open(_ options: GlobalOptions, environment: [String: String], namespace: CacheNamespace)
+  /// Opens the folder in the namespace of the server and token `options` name.
+  static func open(_ options: GlobalOptions, environment: [String: String])
     throws(CLIFailure) -> LocalCache
   {
     let directory: String
@@ -41,7 +42,7 @@ struct LocalCache: Sendable {
       directory = try Self.directory(options, environment: environment)
     }
     do {
-      let cache = try TwoTierCache(directory: directory, namespace: namespace)
+      let cache = try TwoTierCache(directory: directory, namespace: namespace(options))
       return LocalCache(cache: cache, directory: directory, isThrowaway: options.noCache)
     } catch {
       throw .failed("cannot open the cache: \(error)")
@@ -65,6 +66,12 @@ struct LocalCache: Sendable {
 
   /// Records this run's counters in the ledger (best effort: a cache that cannot be written only
   /// loses them), or deletes the throwaway folder.
+  /// The cache namespace of the server and token `options` name.
+  static func namespace(_ options: GlobalOptions) -> CacheNamespace {
+    TreeHoleLoaders.namespace(
+      for: TreeHoleClient(configuration: Backend.configuration(options), http: UnreachableHTTPClient()))
+  }
+
   /// Runs `body`, then closes the cache (recording this run) whether or not `body` failed.
   func closing(_ body: () async throws(CLIFailure) -> Void) async throws(CLIFailure) {
     let failure: CLIFailure?

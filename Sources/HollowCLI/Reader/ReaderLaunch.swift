@@ -46,7 +46,7 @@ struct ReaderLaunch: Sendable, Equatable {
   /// user quits, and answers the exit status.
   func run(environment: CLIEnvironment) async throws(CLIFailure) -> Int32 {
     let variables = environment.variables
-    let local = try LocalCache.open(options, environment: variables, namespace: HollowCommandLine.namespace(options))
+    let local = try LocalCache.open(options, environment: variables)
     let outcome: Result<Int32, ReaderFailure>
     do {
       let backend = try Backend.connect(options, offline: options.offline, environment: environment)
