@@ -191,6 +191,54 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     return .seek(effects)
   }
 
+  // MARK: Steps fused under one lock
+
+  /// ``enqueue(_:byWorker:)`` and, when queued, ``reserveSlot()`` for the next pull: what the
+  /// puller does after subscribing to an inner publisher, under one lock instead of two.
+  @inlinable
+  mutating func enqueueAndReserve(_ inner: Inner, byWorker: Bool) -> (EnqueueAction, OuterStep) {
+    let action = enqueue(inner, byWorker: byWorker)
+    guard case .queued = action else { return (action, .stop) }
+    return (action, reserveSlot())
+  }
+
+  @usableFromInline
+  enum PutDownOrRun {
+    /// As ``PutDownStep``.
+    case pull
+    /// The role is put down: a worker takes this next step (``nextInner()``) at once; the
+    /// outer task ends (it gets ``WorkerStep/exit``).
+    case next(WorkerStep)
+    case stop
+  }
+
+  /// ``putDown(byWorker:)`` followed, for a worker, by ``nextInner()``: under one lock.
+  @inlinable
+  mutating func putDownAndSeek(byWorker: Bool) -> PutDownOrRun {
+    switch putDown(byWorker: byWorker) {
+    case .pull: return .pull
+    case .stop: return .stop
+    case .putDown: return .next(byWorker ? nextInner() : .exit)
+    }
+  }
+
+  @usableFromInline
+  enum InnerEndStep {
+    /// Carry out these effects, then take this step.
+    case next(Effects, WorkerStep)
+    /// As ``InnerEnd/pull``.
+    case pull
+  }
+
+  /// ``innerFinished()`` followed, when the worker seeks, by ``nextInner()``: under one lock.
+  @inlinable
+  mutating func innerFinishedAndSeek() -> InnerEndStep {
+    switch innerFinished() {
+    case .pull: return .pull
+    case .seek(let effects): return .next(effects, nextInner())
+    }
+  }
+
   // MARK: Ending
 
   @inlinable

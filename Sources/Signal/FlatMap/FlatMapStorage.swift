@@ -2,7 +2,7 @@
 @usableFromInline
 final class FlatMapStorage<Upstream: Publisher, Inner: Publisher>: ProducerQueueStorage
 where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
-  @usableFromInline typealias InnerSubscription = UpstreamSubscription<Inner>
+  @usableFromInline typealias InnerSubscription = HandedSubscription<Inner>
   @usableFromInline typealias StateMachine = FlatMapStateMachine<Inner.Output, Upstream.Failure, InnerSubscription>
   @usableFromInline typealias Element = Inner.Output
   @usableFromInline typealias Failure = Upstream.Failure
@@ -61,47 +61,47 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
 
   /// Pulls the outer publisher while a slot is free, subscribing to each inner publisher as
   /// its value arrives; the caller holds the pull role and a reserved slot. With every slot
-  /// taken, puts the iterator back and the role down. Returns whether a worker goes on.
+  /// taken, puts the iterator back and the role down. Returns a worker's next step (nil:
+  /// the worker stops; the outer task always gets nil or ``FlatMapStateMachine/WorkerStep/exit``).
   @inlinable
-  func pull(byWorker: Bool) async -> Bool {
-    guard var iterator = outer.take() else { return false }
+  func pull(byWorker: Bool) async -> StateMachine.WorkerStep? {
+    guard var iterator = outer.take() else { return nil }
     while true {
       let value: Upstream.Output?
       do throws(Upstream.Failure) {
         value = try await iterator.next(isolation: nil)
       } catch {
         complete(.failure(error))
-        return false
+        return nil
       }
       guard let value else {
         perform(state.withLock { $0.outerFinished(byWorker: byWorker) })
-        return byWorker
+        return byWorker ? state.withLock { $0.nextInner() } : nil
       }
       let inner = InnerSubscription(subscribingTo: transform(value))
-      switch state.withLock({ $0.enqueue(inner, byWorker: byWorker) }) {
-      case .closed:
+      let (queued, next) = state.withLock { $0.enqueueAndReserve(inner, byWorker: byWorker) }
+      guard case .queued(let recruit) = queued else {
         inner.release()
-        return false
-      case .queued(let recruit):
-        carryOut(recruit)
+        return nil
       }
-      switch state.withLock({ $0.reserveSlot() }) {
+      carryOut(recruit)
+      switch next {
       case .pull:
         continue
       case .stop:
-        return false
+        return nil
       case .full:
         // Back in the subscription before the role is free, so whoever picks it up finds it.
         outer.putBack(consume iterator)
-        switch state.withLock({ $0.putDown(byWorker: byWorker) }) {
+        switch state.withLock({ $0.putDownAndSeek(byWorker: byWorker) }) {
         case .pull:
-          guard let again = outer.take() else { return false }
+          guard let again = outer.take() else { return nil }
           iterator = again
-        case .putDown:
-          return byWorker
+        case .next(let step):
+          return step
         case .stop:
           outer.release()
-          return false
+          return nil
         }
       }
     }
@@ -111,52 +111,44 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
 
   @inlinable
   func runWorker(_ index: Int) async {
+    var step = state.withLock { $0.nextInner() }
     while true {
-      switch state.withLock({ $0.nextInner() }) {
+      switch step {
       case .exit:
         return
       case .park:
         await park(isolation: nil) { $0.parkIdle($1) }
         if Task.isCancelled { return }
+        step = state.withLock { $0.nextInner() }
       case .run(let inner, let recruit):
         carryOut(recruit)
-        switch await run(inner, from: index) {
-        case .stop:
-          return
-        case .seek:
-          continue
-        case .pull:
-          guard await pull(byWorker: true) else { return }
-        }
+        guard let next = await run(inner, from: index) else { return }
+        step = next
       }
     }
   }
 
-  @usableFromInline
-  enum WorkerNext {
-    case stop
-    case seek
-    case pull
-  }
-
-  /// Runs one inner subscription to its end (its iterator is gone when this returns).
+  /// Runs one inner subscription to its end (its iterator is gone when this returns), then
+  /// answers the worker's next step; nil when the worker stops.
   @inlinable
-  func run(_ inner: InnerSubscription, from index: Int) async -> WorkerNext {
-    guard var iterator = inner.take() else { return .stop }
+  func run(_ inner: InnerSubscription, from index: Int) async -> StateMachine.WorkerStep? {
+    guard var iterator = inner.take() else { return nil }
     do throws(Inner.Failure) {
       while let value = try await iterator.next(isolation: nil) {
-        guard await push(value, from: index) else { return .stop }
+        guard await push(value, from: index) else { return nil }
       }
     } catch {
       complete(.failure(error))
-      return .stop
+      return nil
     }
-    switch state.withLock({ $0.innerFinished() }) {
-    case .seek(let effects):
+    // Released before its slot is given back: the next inner must not overlap this one.
+    _ = consume iterator
+    switch state.withLock({ $0.innerFinishedAndSeek() }) {
+    case .next(let effects, let step):
       perform(effects)
-      return .seek
+      return step
     case .pull:
-      return .pull
+      return await pull(byWorker: true)
     }
   }
 

@@ -229,6 +229,83 @@ import Testing
     if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("the stream did not finish") }
   }
 
+  // MARK: Fused steps
+
+  @Test func enqueueAndReserveIsAnEnqueueThenAReservationUnderOneLock() {
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    let (first, next) = machine.enqueueAndReserve(ReleaseProbe("a"), byWorker: false)
+    guard case .queued(.start(0)) = first, case .pull = next else {
+      Issue.record("a first inner with a slot left: worker 0 started, the next pull reserved")
+      return
+    }
+    let (second, full) = machine.enqueueAndReserve(ReleaseProbe("b"), byWorker: false)
+    guard case .queued(.none) = second, case .full = full else {
+      Issue.record("the second inner fills the last slot: nobody recruited (worker 0 is starting), full")
+      return
+    }
+    _ = machine.cancel(())
+    let (closed, stop) = machine.enqueueAndReserve(ReleaseProbe("late"), byWorker: false)
+    guard case .closed = closed, case .stop = stop else {
+      Issue.record("after the end an inner is refused and the puller stops")
+      return
+    }
+  }
+
+  @Test func aWorkerPuttingTheRoleDownTakesTheNextInnerInTheSameStep() {
+    var machine = started(maxPublishers: 1)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .full)
+    guard case .next(.exit) = machine.putDownAndSeek(byWorker: false) else {
+      Issue.record("the outer task ends when it puts the role down")
+      return
+    }
+    #expect(innerFinished(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine, byWorker: true) == .nobody)
+    #expect(reserve(&machine) == .full)
+    guard case .next(.run(let inner, .none)) = machine.putDownAndSeek(byWorker: true) else {
+      Issue.record("the worker runs what it pulled")
+      return
+    }
+    #expect(inner.name == "b")
+    #expect(!machine.isPulling)
+  }
+
+  @Test func aWorkerWhoseInnerFinishedSeeksTheNextInTheSameStep() {
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
+    // The outer task still holds the role, so the worker seeks, and finds `b`.
+    guard case .next(let effects, .run(let inner, .none)) = machine.innerFinishedAndSeek() else {
+      Issue.record("the worker takes the waiting inner")
+      return
+    }
+    #expect(effects.isEmpty)
+    #expect(inner.name == "b")
+    guard case .next(_, .park) = machine.innerFinishedAndSeek() else {
+      Issue.record("with nothing waiting, the worker parks")
+      return
+    }
+  }
+
+  @Test func eachWaitingInnerIsHandedOnOnce() {
+    // HandedSubscription has no lock: only the task the state machine hands it to may touch it.
+    var machine = started(maxPublishers: 3)
+    var handed: [String] = []
+    for name in ["a", "b", "c"] {
+      #expect(reserve(&machine) == .pull)
+      _ = enqueue(ReleaseProbe(name), &machine)
+    }
+    while case .run(let name, _) = nextInner(&machine) { handed.append(name) }
+    #expect(handed == ["a", "b", "c"])
+    #expect(ReleaseProbe.names(releasedBy: machine.cancel(())).isEmpty)
+  }
+
   // MARK: Workers
 
   @Test func aWorkerIsStartedOnlyWhenNoWorkerIsAwakeToTakeTheInner() {
