@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(
       name: "HollowKitTests",
       dependencies: [
-        "HollowKit", "HollowServer", "HollowCache", "Signal", "LoopbackTesting",
+        "HollowKit", "HollowServer", "HollowCache", "Signal", "LoopbackTesting", "TestScheduling",
         // The loopback TLS test server.
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),
