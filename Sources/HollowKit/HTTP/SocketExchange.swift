@@ -25,7 +25,12 @@ struct SocketExchange: Sendable {
   func run() -> Result<HTTPClientResponse, TransportFailure> {
     do throws(TransportFailure) {
       let connection = try dial()
-      guard let tls else { return .success(try exchange(over: connection)) }
+      guard let tls else {
+        let response = try exchange(over: connection)
+        // 407 is the proxy's own answer (RFC 9110): it did not carry the request.
+        if let proxy, response.status == 407 { throw .proxyRefused(proxy: proxy.description, status: 407) }
+        return .success(response)
+      }
       #if canImport(COpenSSL)
       if let proxy { try ProxyTunnel.open(over: connection, to: target, through: proxy) }
       let stream = try TLSStream.connect(over: connection, host: target.host, context: tls)

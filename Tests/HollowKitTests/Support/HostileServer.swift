@@ -133,7 +133,8 @@ final class HostileServer: Sendable {
     case .cutMidRecord(let head):
       // Under the TLS layer: the header of an application-data record announcing 64 bytes, then 3 of them.
       guard write(Array(head.utf8)) else { return }
-      _ = send(fd, [0x17, 0x03, 0x03, 0x00, 0x40, 1, 2, 3], 8, Self.sendFlags)
+      let fragment: [UInt8] = [0x17, 0x03, 0x03, 0x00, 0x40, 1, 2, 3]
+      _ = send(fd, fragment, fragment.count, Self.sendFlags)
     }
   }
 
