@@ -37,7 +37,8 @@ import Testing
   @Test func httpsDefaultsToPort443AndLeavesItOutOfHost() throws {
     let url = try #require(URL(string: "https://api.example/v3"))
     #expect(try HTTPRequestEncoder.target(of: url) == HTTPRequestEncoder.Target(host: "api.example", port: 443))
-    #expect(try Self.text(HTTPClientRequest(method: .get, url: url)).hasPrefix("GET /v3 HTTP/1.1\r\nHost: api.example\r\n"))
+    #expect(
+      try Self.text(HTTPClientRequest(method: .get, url: url)).hasPrefix("GET /v3 HTTP/1.1\r\nHost: api.example\r\n"))
     let other = try #require(URL(string: "https://api.example:80/v3"))
     #expect(try Self.text(HTTPClientRequest(method: .get, url: other)).contains("\r\nHost: api.example:80\r\n"))
   }

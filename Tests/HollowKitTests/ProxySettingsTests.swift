@@ -28,7 +28,8 @@ struct ProxySettingsTests {
     let settings = ProxySettings(environment: [
       "https_proxy": "http://lower:1", "HTTPS_PROXY": "http://upper:2", "HTTP_PROXY": "http://cgi:3",
     ])
-    #expect(try settings.proxy(for: #require(URL(string: "https://api.example/x"))) == HTTPProxy(host: "lower", port: 1))
+    #expect(
+      try settings.proxy(for: #require(URL(string: "https://api.example/x"))) == HTTPProxy(host: "lower", port: 1))
     #expect(try settings.proxy(for: #require(URL(string: "http://api.example/x"))) == nil)
     let upper = ProxySettings(environment: ["HTTPS_PROXY": "upper:2", "NO_PROXY": "example"])
     #expect(try upper.proxy(for: #require(URL(string: "https://api.other/x"))) == HTTPProxy(host: "upper", port: 2))

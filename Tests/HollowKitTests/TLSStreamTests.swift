@@ -106,7 +106,8 @@ struct TLSStreamTests {
   @Test func invalidExtraRootsAreAClearError() async throws {
     let server = try HostileServer(tls: Self.certificates.server) { _ in .json(Self.ok) }
     defer { server.stop() }
-    let failure = await Self.failure(Self.client(trust: .only(Data("not a certificate".utf8))), Self.get(server.url("/x")))
+    let failure = await Self.failure(
+      Self.client(trust: .only(Data("not a certificate".utf8))), Self.get(server.url("/x")))
     #expect(failure == .invalidRequest("the extra trusted certificates given to the client contain no PEM certificate"))
   }
 

@@ -22,7 +22,8 @@ enum ProxyTunnel {
     var byte: [UInt8] = [0]
     while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
       guard head.count < maximumHeadBytes else {
-        throw .malformedResponse("the proxy's answer to CONNECT is larger than \(TransportFailure.bytes(maximumHeadBytes))")
+        throw .malformedResponse(
+          "the proxy's answer to CONNECT is larger than \(TransportFailure.bytes(maximumHeadBytes))")
       }
       guard try connection.receive(into: &byte) == 1 else { throw .connectionLost }
       head.append(byte[0])

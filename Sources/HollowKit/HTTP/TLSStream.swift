@@ -32,7 +32,9 @@ struct TLSStream: ~Copyable, ByteStream {
   /// The most a TLS record takes on the wire: one read of the socket feeds OpenSSL this much at most.
   private static let recordBytes = 16 * 1024 + 2048
 
-  private init(connection: consuming SocketConnection, ssl: OpaquePointer, incoming: OpaquePointer, outgoing: OpaquePointer) {
+  private init(
+    connection: consuming SocketConnection, ssl: OpaquePointer, incoming: OpaquePointer, outgoing: OpaquePointer
+  ) {
     self.connection = connection
     self.ssl = ssl
     self.incoming = incoming

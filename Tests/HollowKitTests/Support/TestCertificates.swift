@@ -42,7 +42,8 @@ struct TestCertificates: Sendable {
           "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
         ], in: folder)
       func signed(_ name: String, names: String) throws -> Identity {
-        try run(["req"] + curve + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"], in: folder)
+        try run(
+          ["req"] + curve + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"], in: folder)
         let extensions = "subjectAltName=\(names)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
         try Data(extensions.utf8).write(to: folder.appendingPathComponent("\(name).ext"))
         try run(
@@ -92,7 +93,9 @@ struct TestCertificates: Sendable {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw TestCertificatesUnavailable(
-        reason: "openssl \(arguments.first ?? "") failed (status \(process.terminationStatus)); is the openssl package installed?")
+        reason:
+          "openssl \(arguments.first ?? "") failed (status \(process.terminationStatus)); is the openssl package installed?"
+      )
     }
   }
 }

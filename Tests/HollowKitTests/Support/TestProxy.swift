@@ -85,9 +85,12 @@ final class TestProxy: Sendable {
       guard sendAll(client, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8)) else { return }
       splice(client, server, pending: rest)
     } else {
-      guard let url = URL(string: requestLine[1]), let port = url.port, let server = connectLoopback(port) else { return }
+      guard let url = URL(string: requestLine[1]), let port = url.port, let server = connectLoopback(port) else {
+        return
+      }
       defer { close(server) }
-      var forwarded = "\(requestLine[0]) \(url.path.isEmpty ? "/" : url.path)\(url.query.map { "?\($0)" } ?? "") HTTP/1.1"
+      var forwarded =
+        "\(requestLine[0]) \(url.path.isEmpty ? "/" : url.path)\(url.query.map { "?\($0)" } ?? "") HTTP/1.1"
       for line in lines.dropFirst() where !line.isEmpty && !line.lowercased().hasPrefix("proxy-authorization:") {
         forwarded += "\r\n" + line
       }
@@ -120,7 +123,9 @@ final class TestProxy: Sendable {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else {
       close(fd)
@@ -159,7 +164,8 @@ final class TestProxy: Sendable {
   /// Blocks until `fd` is readable; false once the proxy stops.
   private func waitReadable(_ fd: Int32) -> Bool {
     var fds = [
-      pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
     ]
     while true {
       let result = poll(&fds, 2, -1)
