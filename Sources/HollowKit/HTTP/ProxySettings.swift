@@ -11,8 +11,10 @@ import Foundation
 ///   `CONNECT host:port` tunnel, with TLS to the server inside it.
 /// - `http_proxy` carries `http://` requests (absolute-form request line). As in curl, the uppercase
 ///   `HTTP_PROXY` is not read: a CGI-style environment can set it from a request's `Proxy` header.
-/// - `no_proxy` (or `NO_PROXY`) lists the hosts reached directly (see ``NoProxyList`` for the
-///   matching); loopback is never proxied.
+/// - `no_proxy` (or `NO_PROXY`) lists the hosts reached directly, comma-separated: `*` alone for
+///   all, a name for itself and the names under it (`corp.test` matches `api.corp.test`; a leading
+///   dot is ignored), an IP address or network (`10.0.0.0/8`). Loopback is never proxied (as in Go;
+///   curl would proxy it unless listed): the CLI's embedded demo server lives there.
 ///
 /// A proxy is an `http://` URL (the scheme may be left out; the port defaults to 1080); its
 /// `user:password@` becomes a `Proxy-Authorization: Basic` header sent to the proxy alone and never
