@@ -49,6 +49,18 @@ struct TLSStreamTests {
     #expect(server.requests.first?.carriesToken == true)
   }
 
+  @Test func aPostOverTLSSendsItsBody() async throws {
+    let server = try HostileServer(tls: Self.certificates.server) { request in
+      .json(#"{"code":0,"length":"\#(request.headers["content-length"] ?? "")"}"#)
+    }
+    defer { server.stop() }
+    let body = Data(repeating: 0x61, count: 100_000)  // several TLS records
+    let response = try await Self.client().send(
+      HTTPClientRequest(method: .post, url: server.url("/v3/send"), headers: ["TOKEN": "t"], body: body))
+    #expect(String(decoding: response.body, as: UTF8.self) == #"{"code":0,"length":"100000"}"#)
+    #expect(server.requests.map(\.method) == ["POST"])
+  }
+
   @Test func oneClientServesManyThreadsAtOnce() async throws {
     // The client's one TLS context is shared by every exchange's thread (TLSContext's @unchecked Sendable).
     let server = try HostileServer(tls: Self.certificates.server) { _ in .json(Self.ok) }
