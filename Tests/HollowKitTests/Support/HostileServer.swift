@@ -12,6 +12,8 @@ import Darwin
 /// trickles, stalls, garbles and hangs up, as `behavior` decides per request. It records every
 /// request it read (with its headers), so tests can check what reached which origin.
 ///
+/// With a ``TestCertificates/Identity`` it speaks https (``ServerStream``): the same behaviours, inside TLS.
+///
 /// Each connection has its own thread; every wait polls a stop pipe too, so ``stop()`` ends them all
 /// at once. Pacing a trickle waits on that pipe with a timeout: behaviour of the server, not
 /// synchronisation of the test.
