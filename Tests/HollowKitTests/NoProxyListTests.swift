@@ -42,5 +42,6 @@ import Testing
     }
     #expect(!empty.matches(host: "128.0.0.1"))
     #expect(!empty.matches(host: "localhost.example"))
+    #expect(!NoProxyList("", loopbackIsDirect: false).matches(host: "127.0.0.1"))
   }
 }

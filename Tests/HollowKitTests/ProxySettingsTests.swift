@@ -114,6 +114,21 @@ struct ProxySettingsTests {
     #expect(server.requests.map(\.target) == ["/direct", "/named"])
   }
 
+  @Test func noProxyHostsGoDirectlyAndOthersThroughTheProxy() async throws {
+    // Loopback's own exemption set aside, so that no_proxy alone decides between two loopback names.
+    let server = try HostileServer { _ in .json(Self.ok) }
+    defer { server.stop() }
+    let proxy = try TestProxy()
+    defer { proxy.stop() }
+    let proxies = ProxySettings(
+      environment: ["http_proxy": proxy.address, "no_proxy": "localhost, .corp.test"], loopbackIsDirect: false)
+    let http = NetworkHTTPClient(transport: .sockets, proxies: proxies)
+    #expect(try await http.send(Self.get("http://localhost:\(server.port)/direct")).status == 200)
+    #expect(try await http.send(Self.get("http://127.0.0.1:\(server.port)/proxied")).status == 200)
+    #expect(proxy.requests.map(\.target) == ["http://127.0.0.1:\(server.port)/proxied"])
+    #expect(server.requests.map(\.target) == ["/direct", "/proxied"])
+  }
+
   @Test func anUnreachableProxyIsNamed() async throws {
     // A port that was just listening and is closed now (synchronously, unlike a server's stop()).
     let listener = try LoopbackListener(backlog: 1)

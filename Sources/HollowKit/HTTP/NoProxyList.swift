@@ -32,9 +32,12 @@ struct NoProxyList: Sendable, Equatable {
   }
 
   private let entries: [Entry]
+  /// Whether loopback goes directly whatever the list says (false only in tests, whose servers are all on loopback).
+  private let loopbackIsDirect: Bool
 
-  init(_ list: String) {
+  init(_ list: String, loopbackIsDirect: Bool = true) {
     entries = list.split(separator: ",").compactMap { Self.entry(String($0)) }
+    self.loopbackIsDirect = loopbackIsDirect
   }
 
   private static func entry(_ text: String) -> Entry? {
@@ -54,7 +57,7 @@ struct NoProxyList: Sendable, Equatable {
   /// Whether `host` (a name or an unbracketed IP literal) goes without the proxy.
   func matches(host: String) -> Bool {
     let name = host.lowercased()
-    if Self.isLoopback(name) { return true }
+    if loopbackIsDirect, Self.isLoopback(name) { return true }
     let address = Self.address(name)
     return entries.contains { entry in
       switch entry {

@@ -32,12 +32,17 @@ public struct ProxySettings: Sendable, Equatable {
 
   /// The settings `environment` holds (usually `ProcessInfo.processInfo.environment`).
   public init(environment: [String: String]) {
+    self.init(environment: environment, loopbackIsDirect: true)
+  }
+
+  /// With `loopbackIsDirect` false, loopback is proxied unless `no_proxy` lists it (tests only).
+  init(environment: [String: String], loopbackIsDirect: Bool) {
     func value(_ names: String...) -> String? {
       names.lazy.compactMap { environment[$0] }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
     http = value("http_proxy").map(HTTPProxy.parse)
     https = value("https_proxy", "HTTPS_PROXY").map(HTTPProxy.parse)
-    bypass = NoProxyList(environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
+    bypass = NoProxyList(environment["no_proxy"] ?? environment["NO_PROXY"] ?? "", loopbackIsDirect: loopbackIsDirect)
   }
 
   /// No proxy at all.
