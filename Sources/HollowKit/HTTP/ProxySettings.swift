@@ -53,9 +53,6 @@ public struct ProxySettings: Sendable, Equatable {
     ProxySettings(environment: ProcessInfo.processInfo.environment)
   }
 
-  /// Whether any proxy is set.
-  public var isEmpty: Bool { http == nil && https == nil }
-
   /// The proxy a request to `url` goes through, or nil to go directly.
   func proxy(for url: URL) throws(TransportFailure) -> HTTPProxy? {
     let setting = url.scheme?.lowercased() == "https" ? https : http
