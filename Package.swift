@@ -24,7 +24,12 @@ let package = Package(
     // Swift cannot reach the carry-less multiply instructions; this one C file uses them for CRC-32.
     .target(name: "CHollowCRC32"),
     .target(name: "HollowCache", dependencies: ["CHollowCRC32"]),
-    .target(name: "HollowKit", dependencies: ["Signal", "HollowCache"]),
+    // The system's OpenSSL, for https over HollowKit's own socket transport on Linux (macOS keeps URLSession).
+    .systemLibrary(
+      name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+    .target(
+      name: "HollowKit",
+      dependencies: ["Signal", "HollowCache", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
     .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer"]),
     .executableTarget(name: "hollow-cli", dependencies: ["HollowCLI"]),
@@ -42,7 +47,12 @@ let package = Package(
     .testTarget(
       name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache", "TestScheduling"]),
     .testTarget(
-      name: "HollowKitTests", dependencies: ["HollowKit", "HollowServer", "HollowCache", "Signal", "LoopbackTesting"]),
+      name: "HollowKitTests",
+      dependencies: [
+        "HollowKit", "HollowServer", "HollowCache", "Signal", "LoopbackTesting", "TestScheduling",
+        // The loopback TLS test server.
+        .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ]),
     .testTarget(
       name: "HollowCLITests",
       dependencies: [

@@ -34,6 +34,27 @@ import Testing
     #expect(try Self.text(HTTPClientRequest(method: .get, url: bare)).hasPrefix("GET / HTTP/1.1\r\nHost: [::1]:9\r\n"))
   }
 
+  @Test func httpsDefaultsToPort443AndLeavesItOutOfHost() throws {
+    let url = try #require(URL(string: "https://api.example/v3"))
+    #expect(try HTTPRequestEncoder.target(of: url) == HTTPRequestEncoder.Target(host: "api.example", port: 443))
+    #expect(
+      try Self.text(HTTPClientRequest(method: .get, url: url)).hasPrefix("GET /v3 HTTP/1.1\r\nHost: api.example\r\n"))
+    let other = try #require(URL(string: "https://api.example:80/v3"))
+    #expect(try Self.text(HTTPClientRequest(method: .get, url: other)).contains("\r\nHost: api.example:80\r\n"))
+  }
+
+  @Test func throughAProxyTheRequestLineIsAbsoluteAndCarriesTheProxyCredentials() throws {
+    let url = try #require(URL(string: "http://target.test:8080/v3/x?page=2"))
+    let request = HTTPClientRequest(method: .get, url: url, headers: ["Proxy-Authorization": "Basic forged"])
+    let proxy = HTTPProxy(host: "proxy", port: 3128, authorization: "Basic bWU6cHc=")
+    #expect(
+      String(decoding: try HTTPRequestEncoder.encode(request, proxy: proxy), as: UTF8.self)
+        == "GET http://target.test:8080/v3/x?page=2 HTTP/1.1\r\nHost: target.test:8080\r\nConnection: close\r\n"
+        + "Proxy-Authorization: Basic bWU6cHc=\r\n\r\n")
+    // Without a proxy, no Proxy-Authorization leaves, whatever the request's headers say.
+    #expect(!(try Self.text(request).contains("Proxy-Authorization")))
+  }
+
   @Test func headersThatCouldSmuggleARequestAreRefused() throws {
     let url = try #require(URL(string: "http://example.test/"))
     for (name, value) in [

@@ -7,16 +7,16 @@ import Testing
 /// time (short injected deadlines; the suite's time limit catches a hang), over both ways plain http
 /// can travel.
 @Suite(.timeLimit(.minutes(1))) struct NetworkHTTPClientHostileTests {
-  typealias PlainHTTP = NetworkHTTPClient.PlainHTTP
+  typealias Transport = NetworkHTTPClient.Transport
 
-  static let transports: [PlainHTTP] = [.sockets, .urlSession]
+  static let transports: [Transport] = [.sockets, .urlSession]
   static let redirectStatuses = [301, 302, 303, 307, 308]
   static let ok = #"{"code":0,"data":[]}"#
 
-  static func client(_ plain: PlainHTTP, idle: Duration = .seconds(10), total: Duration = .seconds(10))
+  static func client(_ plain: Transport, idle: Duration = .seconds(10), total: Duration = .seconds(10))
     -> NetworkHTTPClient
   {
-    NetworkHTTPClient(timeouts: HTTPTimeouts(idle: idle, total: total), plainHTTP: plain)
+    NetworkHTTPClient(timeouts: HTTPTimeouts(idle: idle, total: total), transport: plain)
   }
 
   static func get(_ url: URL, token: Bool = true, limit: Int = HTTPClientRequest.defaultMaximumResponseBytes)
@@ -46,7 +46,7 @@ import Testing
   // MARK: Redirects
 
   @Test(arguments: transports, redirectStatuses)
-  func aRedirectToAnotherPortIsRefusedForReadsAndWrites(plain: PlainHTTP, status: Int) async throws {
+  func aRedirectToAnotherPortIsRefusedForReadsAndWrites(plain: Transport, status: Int) async throws {
     let elsewhere = try HostileServer { _ in .json(Self.ok) }
     defer { elsewhere.stop() }
     let origin = try HostileServer { _ in .redirect(status: status, location: "http://127.0.0.1:\(elsewhere.port)/x") }
@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func aRedirectToAnotherHostOrSchemeIsRefused(plain: PlainHTTP) async throws {
+  func aRedirectToAnotherHostOrSchemeIsRefused(plain: Transport) async throws {
     let server = try HostileServer { request in
       switch request.target {
       case "/host":
@@ -86,7 +86,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func aSameOriginRedirectIsFollowedWithTheToken(plain: PlainHTTP) async throws {
+  func aSameOriginRedirectIsFollowedWithTheToken(plain: Transport) async throws {
     let server = try HostileServer { request in
       request.target == "/old" ? .redirect(status: 301, location: "/new?page=2") : .json(Self.ok)
     }
@@ -99,7 +99,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func aRequestWithoutCredentialsMayFollowToAnotherOrigin(plain: PlainHTTP) async throws {
+  func aRequestWithoutCredentialsMayFollowToAnotherOrigin(plain: Transport) async throws {
     let elsewhere = try HostileServer { _ in .json(Self.ok) }
     defer { elsewhere.stop() }
     let origin = try HostileServer { _ in .redirect(status: 302, location: "http://127.0.0.1:\(elsewhere.port)/image") }
@@ -111,7 +111,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func aRedirectLoopStops(plain: PlainHTTP) async throws {
+  func aRedirectLoopStops(plain: Transport) async throws {
     let server = try HostileServer { _ in .redirect(status: 302, location: "/again") }
     defer { server.stop() }
     let started = ContinuousClock.now
@@ -125,7 +125,7 @@ import Testing
   // MARK: Size
 
   @Test(arguments: transports)
-  func aHugeAnnouncedAnswerIsRefusedBeforeItsBody(plain: PlainHTTP) async throws {
+  func aHugeAnnouncedAnswerIsRefusedBeforeItsBody(plain: Transport) async throws {
     let server = try HostileServer { _ in .flood(contentLength: 2_000_000_000) }
     defer { server.stop() }
     #expect(
@@ -134,7 +134,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func anAnswerWithoutALengthStopsAtTheLimit(plain: PlainHTTP) async throws {
+  func anAnswerWithoutALengthStopsAtTheLimit(plain: Transport) async throws {
     let server = try HostileServer { _ in .flood(contentLength: nil) }
     defer { server.stop() }
     #expect(
@@ -143,7 +143,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func anEndlessChunkedAnswerStopsAtTheLimit(plain: PlainHTTP) async throws {
+  func anEndlessChunkedAnswerStopsAtTheLimit(plain: Transport) async throws {
     let server = try HostileServer { _ in .endlessChunks }
     defer { server.stop() }
     #expect(
@@ -166,7 +166,7 @@ import Testing
   // MARK: Time
 
   @Test(arguments: transports)
-  func aTricklingAnswerEndsAtTheDeadline(plain: PlainHTTP) async throws {
+  func aTricklingAnswerEndsAtTheDeadline(plain: Transport) async throws {
     // Each byte comes well within the idle timeout: only the total deadline can end this.
     let server = try HostileServer { _ in .trickle(contentLength: 100_000, interval: .milliseconds(20)) }
     defer { server.stop() }
@@ -175,7 +175,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func aSilentServerTimesOut(plain: PlainHTTP) async throws {
+  func aSilentServerTimesOut(plain: Transport) async throws {
     let server = try HostileServer { _ in .silence }
     defer { server.stop() }
     let http = Self.client(plain, idle: .seconds(1), total: .seconds(30))
@@ -183,7 +183,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func cancellingDuringATrickleEndsAtOnce(plain: PlainHTTP) async throws {
+  func cancellingDuringATrickleEndsAtOnce(plain: Transport) async throws {
     let server = try HostileServer { _ in .trickle(contentLength: 100_000, interval: .milliseconds(50)) }
     defer { server.stop() }
     let http = Self.client(plain, idle: .seconds(30), total: .seconds(50))
@@ -276,7 +276,7 @@ import Testing
   }
 
   @Test(arguments: transports)
-  func noFailureRepeatsTheToken(plain: PlainHTTP) async throws {
+  func noFailureRepeatsTheToken(plain: Transport) async throws {
     // Whatever a server echoes back (in a Location, a header, a garbled head), the error text keeps none of it.
     let token = ClientFixtures.token
     let server = try HostileServer { request in
@@ -303,7 +303,7 @@ import Testing
   // MARK: Requests the client refuses to send
 
   @Test(arguments: transports)
-  func aHeaderWithALineBreakIsNeverSent(plain: PlainHTTP) async throws {
+  func aHeaderWithALineBreakIsNeverSent(plain: Transport) async throws {
     let server = try HostileServer { _ in .json(Self.ok) }
     defer { server.stop() }
     var request = Self.get(server.url("/x"))

@@ -4,7 +4,7 @@ import HollowServer
 import Testing
 
 @Suite struct NetworkHTTPClientTests {
-  static let transports: [NetworkHTTPClient.PlainHTTP] = [.sockets, .urlSession]
+  static let transports: [NetworkHTTPClient.Transport] = [.sockets, .urlSession]
 
   /// Waits (bounded, without sleeping) until the server has parsed `count` requests for `path`.
   /// Returns once `count` requests for `path` have reached the server (a signal, not a poll: the
@@ -13,10 +13,10 @@ import Testing
     await server.waitForRequests { $0.count { $0.path == path } >= count }
   }
 
-  @Test(arguments: transports) func returnsStatusHeadersAndBody(plain: NetworkHTTPClient.PlainHTTP) async throws {
+  @Test(arguments: transports) func returnsStatusHeadersAndBody(plain: NetworkHTTPClient.Transport) async throws {
     let server = try TestServer()
     defer { server.stop() }
-    let http = NetworkHTTPClient(plainHTTP: plain)
+    let http = NetworkHTTPClient(transport: plain)
     let url = try #require(URL(string: "http://127.0.0.1:\(server.server.port ?? 0)/v3/contents/system_msg"))
     let response = try await http.send(
       HTTPClientRequest(method: .get, url: url, headers: ["TOKEN": ClientFixtures.token]))
@@ -45,13 +45,13 @@ import Testing
     server.stop()
   }
 
-  @Test(arguments: transports) func sendsSixteenRequestsToOneHostAtOnce(plain: NetworkHTTPClient.PlainHTTP) async throws
+  @Test(arguments: transports) func sendsSixteenRequestsToOneHostAtOnce(plain: NetworkHTTPClient.Transport) async throws
   {
     // The answers wait out a long latency, so all sixteen reach the server only if they run at once;
     // URLSession's own default would hold all but six in its queue.
     let server = try TestServer(ServerConfiguration(seed: 1, latency: .fixed(.seconds(60))))
     defer { server.stop() }
-    let http = NetworkHTTPClient(maximumConnectionsPerHost: 16, plainHTTP: plain)
+    let http = NetworkHTTPClient(maximumConnectionsPerHost: 16, transport: plain)
     #expect(http.maximumConnectionsPerHost == 16)
     let path = "/v3/contents/system_msg"
     let url = try #require(URL(string: "http://127.0.0.1:\(server.server.port ?? 0)\(path)"))
@@ -70,11 +70,11 @@ import Testing
     #expect(NetworkHTTPClient().maximumConnectionsPerHost == NetworkHTTPClient.defaultMaximumConnectionsPerHost)
   }
 
-  @Test(arguments: transports) func anUnreachableServerIsNotConnected(plain: NetworkHTTPClient.PlainHTTP) async throws {
+  @Test(arguments: transports) func anUnreachableServerIsNotConnected(plain: NetworkHTTPClient.Transport) async throws {
     let server = try TestServer()
     let port = try #require(server.server.port)
     server.stop()
-    let http = NetworkHTTPClient(plainHTTP: plain)
+    let http = NetworkHTTPClient(transport: plain)
     let url = try #require(URL(string: "http://127.0.0.1:\(port)/v3/contents/system_msg"))
     await #expect(throws: TransportFailure.notConnected) {
       try await http.send(HTTPClientRequest(method: .get, url: url))

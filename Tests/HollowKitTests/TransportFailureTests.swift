@@ -14,7 +14,10 @@ import FoundationNetworking
       .cancelled, .tooLarge(limit: 16 << 20, announced: 2_000_000_000),
       .redirectRefused(.otherOrigin("http://evil.test:80")),
       .malformedResponse("a header line is not 'name: value'"), .unsupportedURL(scheme: "ftp"),
-      .invalidRequest("the TOKEN header contains a line break"), .secureConnectionFailed, .other("x"),
+      .invalidRequest("the TOKEN header contains a line break"), .secureConnectionFailed,
+      .untrustedCertificate(reason: "self-signed certificate"), .certificateNameMismatch(host: "evil.test\u{1B}[2J"),
+      .proxyUnreachable(proxy: "proxy.corp:3128"), .proxyRefused(proxy: "proxy.corp:3128", status: 407),
+      .proxyRefused(proxy: "proxy.corp:3128", status: 502), .other("x"),
     ].map(\.description)
     #expect(
       texts == [
@@ -31,7 +34,15 @@ import FoundationNetworking
           + "a tree-hole server",
         "cannot send a request to a 'ftp' address; only http:// and https:// are supported",
         "the request cannot be sent: the TOKEN header contains a line break",
-        "a secure connection to the server could not be made (untrusted certificate or TLS failure); check the address",
+        "a secure connection to the server could not be made (TLS handshake failed); check the address and that the "
+          + "server speaks https",
+        "the server's certificate is not trusted: self-signed certificate; check the address, or trust its "
+          + "certificate authority (SSL_CERT_FILE)",
+        "the server's certificate is not valid for host evil.test?[2J; check the address",
+        "cannot connect to the proxy proxy.corp:3128; check https_proxy, http_proxy and no_proxy",
+        "the proxy proxy.corp:3128 refused to carry the request (status 407: it wants credentials, given as "
+          + "http://user:password@host:port in the proxy variable); check https_proxy, http_proxy and no_proxy",
+        "the proxy proxy.corp:3128 refused to carry the request (status 502); check https_proxy, http_proxy and no_proxy",
         "network failure: x; try again",
       ])
   }

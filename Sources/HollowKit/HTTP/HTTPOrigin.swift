@@ -35,8 +35,13 @@ public struct HTTPOrigin: Sendable, Hashable, CustomStringConvertible {
   /// `scheme://host:port`, with anything but printable ASCII in the host shown as `?`, so a hostile
   /// `Location` cannot put control characters into an error message.
   public var description: String {
-    let safeHost = String(
-      String.UnicodeScalarView(host.unicodeScalars.map { (0x21...0x7E).contains($0.value) ? $0 : "?" }))
-    return "\(scheme)://\(safeHost)" + (port.map { ":\($0)" } ?? "")
+    "\(scheme)://\(Self.printable(host))" + (port.map { ":\($0)" } ?? "")
+  }
+
+  /// `text` with anything but printable ASCII (and spaces, if allowed) shown as `?`: safe in an error message.
+  static func printable(_ text: String, allowingSpaces: Bool = false) -> String {
+    let lowest: UInt32 = allowingSpaces ? 0x20 : 0x21
+    return String(
+      String.UnicodeScalarView(text.unicodeScalars.map { (lowest...0x7E).contains($0.value) ? $0 : "?" }))
   }
 }

@@ -22,13 +22,24 @@ enum HTTPRequestEncoder {
     var port: Int
   }
 
-  private static let controlledFields: Set<String> = ["host", "connection", "content-length", "transfer-encoding"]
+  private static let controlledFields: Set<String> = [
+    "host", "connection", "content-length", "transfer-encoding", "proxy-authorization",
+  ]
 
-  /// The host and port `url` names (http only).
+  /// `host:port`, the host bracketed when it is an IPv6 address: a CONNECT target, or a Host field.
+  static func authority(_ target: Target) -> String {
+    bracketed(target.host) + ":\(target.port)"
+  }
+
+  private static func bracketed(_ host: String) -> String {
+    host.contains(":") ? "[\(host)]" : host
+  }
+
+  /// The host and port `url` names (a missing port is the scheme's: 80 or 443).
   static func target(of url: URL) throws(TransportFailure) -> Target {
     guard let host = url.host, !host.isEmpty else { throw .invalidRequest("the address has no host") }
     let unbracketed = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-    let port = url.port ?? 80
+    let port = url.port ?? HTTPOrigin.defaultPort(url.scheme?.lowercased() ?? "") ?? 80
     guard (1...65535).contains(port) else { throw .invalidRequest("the port \(port) is out of range") }
     return Target(host: unbracketed, port: port)
   }
@@ -46,7 +57,9 @@ enum HTTPRequestEncoder {
     }
   }
 
-  static func encode(_ request: HTTPClientRequest) throws(TransportFailure) -> [UInt8] {
+  /// The request's bytes. `proxy` (plain http through a proxy) makes the request line absolute-form,
+  /// `GET http://host:port/path HTTP/1.1`, and adds the proxy's `Proxy-Authorization`.
+  static func encode(_ request: HTTPClientRequest, proxy: HTTPProxy? = nil) throws(TransportFailure) -> [UInt8] {
     let target = try target(of: request.url)
     guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) else {
       throw .invalidRequest("the address is not a valid URL")
@@ -54,9 +67,11 @@ enum HTTPRequestEncoder {
     var path = components.percentEncodedPath
     if path.isEmpty { path = "/" }
     if let query = components.percentEncodedQuery { path += "?" + query }
-    let hostField =
-      (target.host.contains(":") ? "[\(target.host)]" : target.host) + (target.port == 80 ? "" : ":\(target.port)")
+    let scheme = request.url.scheme?.lowercased() ?? "http"
+    let hostField = target.port == HTTPOrigin.defaultPort(scheme) ? bracketed(target.host) : authority(target)
+    if proxy != nil { path = "\(scheme)://\(hostField)\(path)" }
     var head = "\(request.method.rawValue) \(path) HTTP/1.1\r\nHost: \(hostField)\r\nConnection: close\r\n"
+    if let authorization = proxy?.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
     try validateHeaders(of: request)
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
     where !controlledFields.contains(name.lowercased()) {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The real ``HTTPClient``: checks each request, gives it a total deadline, follows only the
-/// redirects ``RedirectPolicy`` allows, and carries it over a socket (`http://`, on Linux) or
+/// redirects ``RedirectPolicy`` allows, and carries it over our own socket transport (on Linux) or
 /// `URLSession`.
 ///
 /// - **Redirects**: a transport never follows one; this client decides. The token never goes to
@@ -20,26 +20,30 @@ import Foundation
 /// - **Cancellation**: cancelling the calling task ends ``send(_:)`` at once with
 ///   ``TransportFailure/cancelled`` and closes the connection.
 ///
-/// Plain http goes over ``PlainHTTP/sockets`` on Linux because FoundationNetworking keeps a core
-/// busy while it waits for a server; https always uses `URLSession`.
+/// On Linux both http and https go over ``Transport/sockets`` (https with the system's OpenSSL,
+/// verifying the server against ``TLSTrust``), through the proxies ``ProxySettings`` reads from the
+/// environment, because FoundationNetworking keeps a core busy while it waits for a server and
+/// buffers redirect bodies. On Apple platforms `URLSession` carries both, with the system's trust and
+/// proxy settings.
 ///
 /// ```swift
 /// let http = NetworkHTTPClient(timeouts: HTTPTimeouts(idle: .seconds(10), total: .seconds(30)))
 /// let response = try await http.send(HTTPClientRequest(method: .get, url: url))
 /// ```
 public final class NetworkHTTPClient: HTTPClient {
-  /// What carries `http://` requests.
-  public enum PlainHTTP: Sendable, Equatable {
-    /// Our own HTTP/1.1 over a POSIX socket, waiting in `poll`.
+  /// What carries the requests.
+  public enum Transport: Sendable, Equatable {
+    /// Our own HTTP/1.1 over a POSIX socket, waiting in `poll`; https with OpenSSL, so only where
+    /// it is linked (Linux): elsewhere https still goes over `URLSession`.
     case sockets
-    /// `URLSession`, like https.
+    /// `URLSession` (FoundationNetworking on Linux).
     case urlSession
   }
 
   public let timeouts: HTTPTimeouts
   /// The most connections `URLSession` opens at once to one host (at least 1).
   public let maximumConnectionsPerHost: Int
-  public let plainHTTP: PlainHTTP
+  public let transport: Transport
 
   private let sockets: SocketTransport
   private let session: URLSessionTransport
@@ -47,8 +51,8 @@ public final class NetworkHTTPClient: HTTPClient {
   /// Well above any sensible ``HostLimiter`` budget, so that the limiter, not the session, decides.
   public static let defaultMaximumConnectionsPerHost = 64
 
-  /// ``PlainHTTP/sockets`` where `URLSession` is FoundationNetworking (Linux), else ``PlainHTTP/urlSession``.
-  public static var defaultPlainHTTP: PlainHTTP {
+  /// ``Transport/sockets`` where `URLSession` is FoundationNetworking (Linux), else ``Transport/urlSession``.
+  public static var defaultTransport: Transport {
     #if canImport(FoundationNetworking)
     .sockets
     #else
@@ -60,16 +64,21 @@ public final class NetworkHTTPClient: HTTPClient {
   ///   - timeouts: the longest wait for the next bytes, and for a whole exchange.
   ///   - maximumConnectionsPerHost: below 1 counts as 1; keep it at least the ``HostLimiter`` budget, or
   ///     `URLSession` requests holding a permit wait for a connection.
-  ///   - plainHTTP: what carries `http://` (tests run the same cases over both).
+  ///   - transport: what carries the requests (tests run the same cases over both).
+  ///   - trust: the certificate authorities https trusts over ``Transport/sockets``.
+  ///   - proxies: the proxies ``Transport/sockets`` goes through; by default the process environment's,
+  ///     read once, now.
   public init(
     timeouts: HTTPTimeouts = HTTPTimeouts(),
     maximumConnectionsPerHost: Int = NetworkHTTPClient.defaultMaximumConnectionsPerHost,
-    plainHTTP: PlainHTTP = NetworkHTTPClient.defaultPlainHTTP
+    transport: Transport = NetworkHTTPClient.defaultTransport,
+    trust: TLSTrust = .system,
+    proxies: ProxySettings = .fromProcessEnvironment
   ) {
     self.timeouts = timeouts
     self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
-    self.plainHTTP = plainHTTP
-    sockets = SocketTransport(idle: timeouts.idle)
+    self.transport = transport
+    sockets = SocketTransport(idle: timeouts.idle, trust: trust, proxies: proxies)
     session = URLSessionTransport(idle: timeouts.idle, maximumConnectionsPerHost: self.maximumConnectionsPerHost)
   }
 
@@ -93,9 +102,18 @@ public final class NetworkHTTPClient: HTTPClient {
 
   private func transport(for url: URL) throws(TransportFailure) -> any HTTPTransport {
     switch url.scheme?.lowercased() {
-    case "http": plainHTTP == .sockets ? sockets : session
-    case "https": session
+    case "http": transport == .sockets ? sockets : session
+    case "https": transport == .sockets && Self.socketsSpeakTLS ? sockets : session
     case let scheme: throw .unsupportedURL(scheme: scheme ?? "")
     }
+  }
+
+  /// Whether OpenSSL is linked (Linux), so that ``Transport/sockets`` carries https too.
+  private static var socketsSpeakTLS: Bool {
+    #if canImport(COpenSSL)
+    true
+    #else
+    false
+    #endif
   }
 }

@@ -14,7 +14,7 @@ import Darwin
 /// var scratch = [UInt8](repeating: 0, count: 65536)
 /// let count = try connection.receive(into: &scratch)  // 0 at the end of the stream; closed on deinit
 /// ```
-struct SocketConnection: ~Copyable {
+struct SocketConnection: ~Copyable, ByteStream {
   /// How long the connection may wait.
   struct Limits {
     var idle: Duration

@@ -32,8 +32,18 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
   case unsupportedURL(scheme: String)
   /// The request cannot be sent as given (for example a header value with a line break).
   case invalidRequest(String)
-  /// A secure (https) connection could not be set up: an untrusted certificate or a TLS failure.
+  /// A secure (https) connection could not be set up: the TLS handshake failed (the server does not
+  /// speak TLS 1.2 or later, or `URLSession` refused its certificate).
   case secureConnectionFailed
+  /// The server's certificate does not chain to a trusted root (``TLSTrust``); `reason` is OpenSSL's
+  /// verdict, such as "self-signed certificate" or "certificate has expired".
+  case untrustedCertificate(reason: String)
+  /// The server's certificate is valid, but for other names than `host`.
+  case certificateNameMismatch(host: String)
+  /// The proxy (``ProxySettings``) cannot be reached; `proxy` is its `host:port`, never its credentials.
+  case proxyUnreachable(proxy: String)
+  /// The proxy answered `status` instead of carrying the request (407: it wants credentials).
+  case proxyRefused(proxy: String, status: Int)
   /// Any other failure, with a short reason that contains no URL.
   case other(String)
 
@@ -58,7 +68,19 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
       "cannot send a request to a '\(scheme)' address; only http:// and https:// are supported"
     case .invalidRequest(let reason): "the request cannot be sent: \(reason)"
     case .secureConnectionFailed:
-      "a secure connection to the server could not be made (untrusted certificate or TLS failure); check the address"
+      "a secure connection to the server could not be made (TLS handshake failed); check the address and that the "
+        + "server speaks https"
+    case .untrustedCertificate(let reason):
+      "the server's certificate is not trusted: \(HTTPOrigin.printable(reason, allowingSpaces: true)); check the address, or trust its "
+        + "certificate authority (SSL_CERT_FILE)"
+    case .certificateNameMismatch(let host):
+      "the server's certificate is not valid for host \(HTTPOrigin.printable(host)); check the address"
+    case .proxyUnreachable(let proxy):
+      "cannot connect to the proxy \(HTTPOrigin.printable(proxy)); check https_proxy, http_proxy and no_proxy"
+    case .proxyRefused(let proxy, let status):
+      "the proxy \(HTTPOrigin.printable(proxy)) refused to carry the request (status \(status)"
+        + (status == 407 ? ": it wants credentials, given as http://user:password@host:port in the proxy variable" : "")
+        + "); check https_proxy, http_proxy and no_proxy"
     case .other(let reason): "network failure: \(reason); try again"
     }
   }

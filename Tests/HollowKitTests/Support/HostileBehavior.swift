@@ -17,6 +17,9 @@ enum HostileBehavior: Sendable {
   case silence
   /// Writes these bytes, then resets the connection (RST, not FIN).
   case reset(after: [UInt8])
+  /// Writes `head` (over TLS, when the server speaks it), then, under the TLS layer, part of a record,
+  /// and closes.
+  case cutMidRecord(head: String)
 
   static func text(_ text: String) -> HostileBehavior {
     .raw(Array(text.utf8))

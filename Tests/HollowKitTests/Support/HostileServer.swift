@@ -12,6 +12,8 @@ import Darwin
 /// trickles, stalls, garbles and hangs up, as `behavior` decides per request. It records every
 /// request it read (with its headers), so tests can check what reached which origin.
 ///
+/// With a ``TestCertificates/Identity`` it speaks https (``ServerStream``): the same behaviours, inside TLS.
+///
 /// Each connection has its own thread; every wait polls a stop pipe too, so ``stop()`` ends them all
 /// at once. Pacing a trickle waits on that pipe with a timeout: behaviour of the server, not
 /// synchronisation of the test.
@@ -25,13 +27,20 @@ final class HostileServer: Sendable {
   typealias Behavior = @Sendable (RecordedRequest) -> HostileBehavior
 
   let port: Int
+  /// `https` when the server speaks TLS, else `http`.
+  let scheme: String
+  private let identity: TestCertificates.Identity?
   private let listener: Int32
   private let stopPipe: StopPipe
   private let behavior: Behavior
   private let log = Mutex<[RecordedRequest]>([])
+  private let acceptedCount = Atomic<Int>(0)
 
-  init(_ behavior: @escaping Behavior) throws {
+  /// With `tls`, every connection is TLS with that certificate (a handshake the client refuses ends it).
+  init(tls: TestCertificates.Identity? = nil, _ behavior: @escaping Behavior) throws {
     self.behavior = behavior
+    identity = tls
+    scheme = tls == nil ? "http" : "https"
     stopPipe = try StopPipe()
     let socket = try LoopbackListener(backlog: 64)
     listener = socket.fd
@@ -40,9 +49,14 @@ final class HostileServer: Sendable {
     accepting.start()
   }
 
-  /// `http://127.0.0.1:<port><path>`, or with another host name for the same server.
+  /// `http://127.0.0.1:<port><path>` (`https` with TLS), or with another host name for the same server.
   func url(_ path: String, host: String = "127.0.0.1") -> URL {
-    URL(string: "http://\(host):\(port)\(path)")!
+    URL(string: "\(scheme)://\(host):\(port)\(path)")!
+  }
+
+  /// Connections accepted so far (before any TLS handshake).
+  var accepted: Int {
+    acceptedCount.load(ordering: .acquiring)
   }
 
   /// Every request read so far, oldest first.
@@ -64,6 +78,7 @@ final class HostileServer: Sendable {
     while waitReadable(listener) {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { continue }
+      acceptedCount.add(1, ordering: .releasing)
       let thread = Thread { [self] in serve(connection) }
       thread.start()
     }
@@ -82,53 +97,58 @@ final class HostileServer: Sendable {
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    guard let request = readRequest(fd) else { return }
+    guard let stream = ServerStream(fd: fd, identity: identity), let request = readRequest(stream) else { return }
     log.withLock { $0.append(request) }
+    let write = { (bytes: [UInt8]) in self.write(stream, bytes) }
     switch behavior(request) {
     case .raw(let bytes):
-      _ = write(fd, bytes)
+      _ = write(bytes)
     case .json(let body):
       _ = write(
-        fd,
         Array(
           "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
       )
     case .redirect(let status, let location):
-      _ = write(fd, Array("HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8))
+      _ = write(Array("HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8))
     case .flood(let length):
       let head =
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + (length.map { "Content-Length: \($0)\r\n" } ?? "")
         + "\r\n"
-      guard write(fd, Array(head.utf8)) else { return }
+      guard write(Array(head.utf8)) else { return }
       let zeros = [UInt8](repeating: 0x30, count: 64 * 1024)
-      while !stopPipe.isStopped, write(fd, zeros) {}
+      while !stopPipe.isStopped, write(zeros) {}
     case .endlessChunks:
-      guard write(fd, Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
+      guard write(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
       let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x30, count: 0x10000) + Array("\r\n".utf8)
-      while !stopPipe.isStopped, write(fd, chunk) {}
+      while !stopPipe.isStopped, write(chunk) {}
     case .trickle(let length, let interval):
-      guard write(fd, Array("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)) else { return }
+      guard write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)) else { return }
       for _ in 0..<length {
-        guard !stopPipe.wait(interval), write(fd, [0x30]) else { return }
+        guard !stopPipe.wait(interval), write([0x30]) else { return }
       }
     case .silence:
       // Until the client hangs up (the socket turns readable at EOF) or the server stops.
       _ = waitReadable(fd)
     case .reset(let bytes):
-      _ = write(fd, bytes)
+      _ = write(bytes)
       closeWithReset = true
+    case .cutMidRecord(let head):
+      // Under the TLS layer: the header of an application-data record announcing 64 bytes, then 3 of them.
+      guard write(Array(head.utf8)) else { return }
+      let fragment: [UInt8] = [0x17, 0x03, 0x03, 0x00, 0x40, 1, 2, 3]
+      _ = send(fd, fragment, fragment.count, Self.sendFlags)
     }
   }
 
   /// The request head (and body, by Content-Length), or nil when the client went away.
-  private func readRequest(_ fd: Int32) -> RecordedRequest? {
+  private func readRequest(_ stream: ServerStream) -> RecordedRequest? {
     var buffer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
     let terminator = Array("\r\n\r\n".utf8)
     var headEnd: Int?
     while headEnd == nil {
-      guard buffer.count < 1 << 20, waitReadable(fd) else { return nil }
-      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard buffer.count < 1 << 20, stream.hasBufferedBytes || waitReadable(stream.fd) else { return nil }
+      let count = stream.read(into: &chunk)
       guard count > 0 else { return nil }
       buffer += chunk[0..<count]
       headEnd = buffer.firstRange(of: terminator)?.upperBound
@@ -144,8 +164,8 @@ final class HostileServer: Sendable {
     var bodyBytes = buffer.count - headEnd!
     let length = Int(headers["content-length"] ?? "0") ?? 0
     while bodyBytes < length {
-      guard waitReadable(fd) else { return nil }
-      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard stream.hasBufferedBytes || waitReadable(stream.fd) else { return nil }
+      let count = stream.read(into: &chunk)
       guard count > 0 else { return nil }
       bodyBytes += count
     }
@@ -166,15 +186,15 @@ final class HostileServer: Sendable {
   }
 
   /// Writes all of `bytes`, waiting for room; false when the client went away or the server stopped.
-  private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+  private func write(_ stream: ServerStream, _ bytes: [UInt8]) -> Bool {
     var sent = 0
     while sent < bytes.count {
       var fds = [
-        pollfd(fd: fd, events: Int16(POLLOUT), revents: 0),
+        pollfd(fd: stream.fd, events: Int16(POLLOUT), revents: 0),
         pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
       ]
       guard poll(&fds, 2, -1) > 0, fds[1].revents == 0 else { return false }
-      let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Self.sendFlags) }
+      let count = stream.write(bytes[sent...])
       guard count > 0 else { return false }
       sent += count
     }
