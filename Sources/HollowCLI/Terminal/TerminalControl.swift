@@ -30,7 +30,8 @@ public enum TerminalControl: Sendable, Hashable {
   case synchronizedUpdate(Bool)
   /// OSC 52: put `base64` (already encoded) on the system clipboard.
   case clipboard(base64: String)
-  /// A kitty graphics protocol chunk: `ESC _ G keys ; base64 ESC \`.
+  /// A kitty graphics protocol chunk: `ESC _ G keys ; base64 ESC \` (without `;` when there is no
+  /// payload, as in a delete).
   case kittyGraphics(keys: String, base64: String)
   /// An iTerm2 inline image: `ESC ] 1337 ; File = keys : base64 BEL`.
   case iTermImage(keys: String, base64: String)
@@ -61,7 +62,7 @@ public enum TerminalControl: Sendable, Hashable {
     case .clipboard(let base64):
       "\u{1B}]52;c;" + Self.base64Only(base64) + "\u{07}"
     case .kittyGraphics(let keys, let base64):
-      "\u{1B}_G" + Self.keysOnly(keys) + ";" + Self.base64Only(base64) + "\u{1B}\\"
+      "\u{1B}_G" + Self.keysOnly(keys) + (base64.isEmpty ? "" : ";" + Self.base64Only(base64)) + "\u{1B}\\"
     case .iTermImage(let keys, let base64):
       "\u{1B}]1337;File=" + Self.keysOnly(keys) + ":" + Self.base64Only(base64) + "\u{07}"
     }
