@@ -50,6 +50,8 @@ let package = Package(
       name: "HollowCLITests",
       dependencies: [
         "HollowCLI", "HollowKit", "HollowServer", "TestScheduling", "LoopbackTesting", "Signal", "SignalTesting",
+        // zlib's compress and crc32 build the PNG decoder's test images.
+        "CZlib",
       ]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "SignalTesting", "HollowCache", "OperatorContract"]),
   ]
