@@ -8,7 +8,8 @@ import Testing
 /// Broken and hostile PNGs: each fails with a ``PNGError``, fast, without allocating for sizes it
 /// was told and without a trap.
 @Suite(.offCooperativePool) struct PNGDecoderHostileTests {
-  private let valid = PNGBuilder.png(width: 4, height: 4, bitDepth: 8, colorType: 0, scanlines: Array(repeating: 0, count: 20))
+  private let valid = PNGBuilder.png(
+    width: 4, height: 4, bitDepth: 8, colorType: 0, scanlines: Array(repeating: 0, count: 20))
 
   private func decode(_ bytes: [UInt8]) -> PNGError? {
     do {
@@ -23,7 +24,9 @@ import Testing
     let tiny = PNGBuilder.compress([0])
     for (width, height) in [(100_000, 100_000), (0x7FFF_FFFF, 0x7FFF_FFFF), (16_777_217, 1), (4_097, 4_096)] {
       let png =
-        PNGBuilder.signature + PNGBuilder.chunk("IHDR", PNGBuilder.ihdr(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 2))
+        PNGBuilder.signature
+        + PNGBuilder.chunk(
+          "IHDR", PNGBuilder.ihdr(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 2))
         + PNGBuilder.chunk("IDAT", tiny) + PNGBuilder.chunk("IEND", [])
       guard case .tooLarge = decode(png) else {
         Issue.record("\(width)x\(height): \(String(describing: decode(png)))")
@@ -32,7 +35,8 @@ import Testing
     }
     // 16-bit RGBA at 4096 × 4096 is within the pixel cap but 128 MiB of scanlines.
     let deep =
-      PNGBuilder.signature + PNGBuilder.chunk("IHDR", PNGBuilder.ihdr(width: 4_096, height: 4_096, bitDepth: 16, colorType: 6))
+      PNGBuilder.signature
+      + PNGBuilder.chunk("IHDR", PNGBuilder.ihdr(width: 4_096, height: 4_096, bitDepth: 16, colorType: 6))
       + PNGBuilder.chunk("IDAT", tiny) + PNGBuilder.chunk("IEND", [])
     #expect(decode(deep).map { if case .tooLarge = $0 { true } else { false } } == true)
   }
@@ -40,7 +44,9 @@ import Testing
   @Test func aZeroOrOutOfRangeSizeIsMalformed() {
     for (width, height) in [(0, 1), (1, 0), (0x8000_0000, 1)] {
       let png =
-        PNGBuilder.signature + PNGBuilder.chunk("IHDR", PNGBuilder.ihdr(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 0))
+        PNGBuilder.signature
+        + PNGBuilder.chunk(
+          "IHDR", PNGBuilder.ihdr(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 0))
         + PNGBuilder.chunk("IDAT", PNGBuilder.compress([0, 0])) + PNGBuilder.chunk("IEND", [])
       #expect(decode(png) == .malformed("size \(width)x\(height)"))
     }

@@ -29,7 +29,8 @@ import Testing
   }
 
   @Test func readsGreyAtEveryBitDepth() throws {
-    #expect(try row(width: 8, bitDepth: 1, colorType: 0, bytes: [0b1010_1010]) == grey([255, 0, 255, 0, 255, 0, 255, 0]))
+    #expect(
+      try row(width: 8, bitDepth: 1, colorType: 0, bytes: [0b1010_1010]) == grey([255, 0, 255, 0, 255, 0, 255, 0]))
     #expect(try row(width: 4, bitDepth: 2, colorType: 0, bytes: [0b0001_1011]) == grey([0, 85, 170, 255]))
     #expect(try row(width: 3, bitDepth: 4, colorType: 0, bytes: [0x0F, 0x80]) == grey([0, 255, 136]))
     #expect(try row(width: 2, bitDepth: 8, colorType: 0, bytes: [0x80, 0x01]) == grey([128, 1]))
@@ -43,8 +44,14 @@ import Testing
 
   @Test func readsPalettesAtEveryBitDepth() throws {
     let plte = PNGBuilder.chunk("PLTE", [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120])
-    #expect(try row(width: 3, bitDepth: 1, colorType: 3, bytes: [0b0100_0000], before: [plte]) == [10, 20, 30, 40, 50, 60, 10, 20, 30])
-    #expect(try row(width: 4, bitDepth: 2, colorType: 3, bytes: [0b1110_0100], before: [plte]) == [100, 110, 120, 70, 80, 90, 40, 50, 60, 10, 20, 30])
+    #expect(
+      try row(width: 3, bitDepth: 1, colorType: 3, bytes: [0b0100_0000], before: [plte]) == [
+        10, 20, 30, 40, 50, 60, 10, 20, 30,
+      ])
+    #expect(
+      try row(width: 4, bitDepth: 2, colorType: 3, bytes: [0b1110_0100], before: [plte]) == [
+        100, 110, 120, 70, 80, 90, 40, 50, 60, 10, 20, 30,
+      ])
     #expect(try row(width: 2, bitDepth: 4, colorType: 3, bytes: [0x21], before: [plte]) == [70, 80, 90, 40, 50, 60])
     #expect(try row(width: 1, bitDepth: 8, colorType: 3, bytes: [3], before: [plte]) == [100, 110, 120])
   }
@@ -62,18 +69,25 @@ import Testing
   @Test func tRNSMakesPaletteEntriesAndColourKeysTransparent() throws {
     let plte = PNGBuilder.chunk("PLTE", [10, 20, 30, 40, 50, 60])
     let alphas = PNGBuilder.chunk("tRNS", [0])
-    #expect(try row(width: 2, bitDepth: 8, colorType: 3, bytes: [0, 1], before: [plte, alphas]) == [0, 0, 0, 40, 50, 60])
+    #expect(
+      try row(width: 2, bitDepth: 8, colorType: 3, bytes: [0, 1], before: [plte, alphas]) == [0, 0, 0, 40, 50, 60])
     let greyKey = PNGBuilder.chunk("tRNS", [0, 7])
-    #expect(try row(width: 2, bitDepth: 8, colorType: 0, bytes: [7, 8], before: [greyKey], background: (1, 1, 1)) == [1, 1, 1, 8, 8, 8])
+    #expect(
+      try row(width: 2, bitDepth: 8, colorType: 0, bytes: [7, 8], before: [greyKey], background: (1, 1, 1)) == [
+        1, 1, 1, 8, 8, 8,
+      ])
     let rgbKey = PNGBuilder.chunk("tRNS", [0, 1, 0, 2, 0, 3])
-    #expect(try row(width: 2, bitDepth: 8, colorType: 2, bytes: [1, 2, 3, 1, 2, 4], before: [rgbKey]) == [0, 0, 0, 1, 2, 4])
+    #expect(
+      try row(width: 2, bitDepth: 8, colorType: 2, bytes: [1, 2, 3, 1, 2, 4], before: [rgbKey]) == [0, 0, 0, 1, 2, 4])
   }
 
   @Test(arguments: [UInt8(0), 1, 2, 3, 4])
   func undoesEveryFilter(type: UInt8) throws {
     let width = 7
     let height = 5
-    let rows = (0..<height).map { y in (0..<(width * 3)).map { UInt8(truncatingIfNeeded: $0 * 37 + y * 91 + $0 * y * 13) } }
+    let rows = (0..<height).map { y in
+      (0..<(width * 3)).map { UInt8(truncatingIfNeeded: $0 * 37 + y * 91 + $0 * y * 13) }
+    }
     let png = PNGBuilder.png(
       width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 2,
       scanlines: PNGBuilder.filtered(rows, type: type, stride: 3))
@@ -82,7 +96,8 @@ import Testing
 
   @Test func undoesFiltersOnSubBytePixelsWithAStrideOfOneByte() throws {
     let rows: [[UInt8]] = [[0b1011_0000], [0b0110_0000]]
-    let png = PNGBuilder.png(width: 4, height: 2, bitDepth: 1, colorType: 0, scanlines: PNGBuilder.filtered(rows, type: 4, stride: 1))
+    let png = PNGBuilder.png(
+      width: 4, height: 2, bitDepth: 1, colorType: 0, scanlines: PNGBuilder.filtered(rows, type: 4, stride: 1))
     #expect(try PNGDecoder.decode(png).rgb == grey([255, 0, 255, 255, 0, 255, 255, 0]))
   }
 

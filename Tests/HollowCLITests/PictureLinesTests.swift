@@ -55,7 +55,8 @@ import Testing
     var cited = ReaderFixtures.post(2)
     cited.imagePath = "cited.png"
     let pictures = PictureLines.all(
-      for: [post], quotes: [2: .post(cited, origin: .network)], images: ["own.png": Self.loaded, "cited.png": Self.loaded],
+      for: [post], quotes: [2: .post(cited, origin: .network)],
+      images: ["own.png": Self.loaded, "cited.png": Self.loaded],
       theme: theme(.trueColor), width: 20, rows: 20)
     #expect(pictures["own.png"]?.first?.columns == 20)
     #expect(pictures["cited.png"]?.first?.columns == 18)

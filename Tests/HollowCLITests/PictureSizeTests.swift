@@ -4,8 +4,12 @@ import Testing
 
 @Suite struct PictureSizeTests {
   @Test func halfBlocksTakeOneColumnPerPixelAndKeepTheAspect() {
-    #expect(PictureSize.fit(width: 200, height: 100, pixelsPerColumn: 1, columns: 80, rows: 20) == PictureSize(columns: 80, pixelRows: 40))
-    #expect(PictureSize.fit(width: 30, height: 10, pixelsPerColumn: 1, columns: 80, rows: 20) == PictureSize(columns: 30, pixelRows: 10))
+    #expect(
+      PictureSize.fit(width: 200, height: 100, pixelsPerColumn: 1, columns: 80, rows: 20)
+        == PictureSize(columns: 80, pixelRows: 40))
+    #expect(
+      PictureSize.fit(width: 30, height: 10, pixelsPerColumn: 1, columns: 80, rows: 20)
+        == PictureSize(columns: 30, pixelRows: 10))
   }
 
   @Test func aTallImageIsLimitedByRows() {
@@ -25,6 +29,8 @@ import Testing
     #expect(huge.columns == 80 && huge.pixelRows == 1)
     let thin = PictureSize.fit(width: 1, height: Int.max, pixelsPerColumn: 1, columns: 80, rows: 20)
     #expect(thin.columns == 1 && thin.pixelRows == 40)
-    #expect(PictureSize.fit(width: 0, height: 0, pixelsPerColumn: 0, columns: 0, rows: 0) == PictureSize(columns: 1, pixelRows: 1))
+    #expect(
+      PictureSize.fit(width: 0, height: 0, pixelsPerColumn: 0, columns: 0, rows: 0)
+        == PictureSize(columns: 1, pixelRows: 1))
   }
 }

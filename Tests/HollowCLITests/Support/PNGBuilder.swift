@@ -12,7 +12,9 @@ enum PNGBuilder {
     width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, interlace: UInt8 = 0, scanlines: [UInt8],
     before: [[UInt8]] = []
   ) -> [UInt8] {
-    signature + chunk("IHDR", ihdr(width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlace: interlace))
+    signature
+      + chunk(
+        "IHDR", ihdr(width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlace: interlace))
       + before.joined() + chunk("IDAT", compress(scanlines)) + chunk("IEND", [])
   }
 
