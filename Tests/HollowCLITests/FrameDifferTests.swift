@@ -108,6 +108,13 @@ import Testing
     #expect(bytes.contains("\u{1B}[4;1Htext\u{1B}[K"), "the row the old picture covered is rewritten")
   }
 
+  @Test func aSmallerScreenAfterAPictureRedrawsWithoutIt() {
+    let smaller = Frame(size: ScreenSize(rows: 3, columns: 10), lines: ["title", "x", "status"])
+    let bytes = FrameDiffer.update(from: frame(pictureAt: 3), to: smaller).text
+    #expect(bytes.contains("\u{1B}[2J") && bytes.contains(InlinePicture.kittyDeleteAll.text))
+    #expect(!bytes.contains("a=T"))
+  }
+
   @Test func framesWithoutPicturesWriteNoPictureSequences() {
     let bytes = FrameDiffer.update(from: nil, to: Frame(size: size, lines: ["a", "b"])).text
     #expect(!bytes.contains("\u{1B}_G") && !bytes.contains("1337"))

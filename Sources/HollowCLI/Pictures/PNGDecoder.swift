@@ -33,11 +33,11 @@ enum PNGDecoder {
     var ended = false
     while !ended {
       guard bytes.count - offset >= 8 else { throw .truncated("chunk header at byte \(offset)") }
-      let length = Int(uint32(bytes, at: offset))
+      let length = Int(PNGHeader.uint32(bytes, at: offset))
       let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
       guard length <= 0x7FFF_FFFF, bytes.count - offset - 12 >= length else { throw .truncated("chunk \(type)") }
       let data = bytes[(offset + 8)..<(offset + 8 + length)]
-      let stored = uint32(bytes, at: offset + 8 + length)
+      let stored = PNGHeader.uint32(bytes, at: offset + 8 + length)
       guard checksum(bytes[(offset + 4)..<(offset + 8 + length)]) == stored else { throw .badChecksum(chunk: type) }
       offset += 12 + length
       if header == nil && type != "IHDR" { throw .malformed("\(type) before IHDR") }
@@ -102,10 +102,5 @@ enum PNGDecoder {
     bytes.withUnsafeBufferPointer { buffer in
       UInt32(truncatingIfNeeded: crc32(0, buffer.baseAddress, UInt32(buffer.count)))
     }
-  }
-
-  private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-      | UInt32(bytes[offset + 3])
   }
 }

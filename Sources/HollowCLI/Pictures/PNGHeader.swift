@@ -103,7 +103,8 @@ struct PNGHeader: Sendable, Equatable {
     return total
   }
 
-  private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+  /// The big-endian 32-bit number at `offset` (PNG's only integer encoding).
+  static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
       | UInt32(bytes[offset + 3])
   }

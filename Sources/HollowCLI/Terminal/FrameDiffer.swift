@@ -17,9 +17,13 @@ enum FrameDiffer {
     let redrawAll = old == nil || old?.size != new.size
     let oldPictures = old?.pictures.map { (row: $0.key, rows: $0.value, line: old?.lines[$0.key] ?? .empty) } ?? []
     let newPictures = new.pictures.map { (row: $0.key, rows: $0.value, line: new.lines[$0.key]) }
-    let picturesChanged =
-      (redrawAll && !newPictures.isEmpty) || old?.pictures != new.pictures
-      || newPictures.contains { old?.lines[$0.row] != $0.line }
+    let picturesChanged: Bool
+    if let old, !redrawAll {
+      // Same size: every row of `new` is a row of `old`.
+      picturesChanged = old.pictures != new.pictures || newPictures.contains { old.lines[$0.row] != $0.line }
+    } else {
+      picturesChanged = true
+    }
     var covered = Set<Int>()
     if picturesChanged {
       for picture in oldPictures + newPictures { covered.formUnion(picture.row..<(picture.row + picture.rows)) }
