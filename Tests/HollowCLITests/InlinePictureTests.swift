@@ -39,6 +39,13 @@ import Testing
     #expect(InlinePicture.reservedRows(in: TerminalText("\u{1B}_Ga=T,r=9;AAAA\u{1B}\\")) == nil, "sanitized: not ours")
   }
 
+  @Test func nothingButKeysAndBase64GetsIntoAnImageSequence() {
+    let kitty = TerminalText.control(.kittyGraphics(keys: "a=T\u{1B}\\:x", base64: "QU\u{07}FB\u{1B}\\é=="))
+    #expect(kitty.text == "\u{1B}_Ga=Tx;QUFB==\u{1B}\\")
+    let iTerm = TerminalText.control(.iTermImage(keys: "inline=1:\u{07}", base64: "AQID\u{9C}"))
+    #expect(iTerm.text == "\u{1B}]1337;File=inline=1:AQID\u{07}")
+  }
+
   @Test func deletingEveryPlacementIsOneShortCommand() {
     #expect(InlinePicture.kittyDeleteAll.text == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
   }

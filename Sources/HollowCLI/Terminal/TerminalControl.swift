@@ -69,11 +69,22 @@ public enum TerminalControl: Sendable, Hashable {
   }
 
   /// The characters of base64; anything else is dropped, so no terminator can be smuggled in.
+  /// Checked byte by byte, and returned without a copy when clean: an inline image's payload is
+  /// megabytes long.
   private static func base64Only(_ text: String) -> String {
-    String(
-      text.unicodeScalars.filter {
-        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0))
-      }.map(Character.init))
+    if text.utf8.allSatisfy(isBase64) { return text }
+    return String(decoding: text.utf8.filter(isBase64), as: UTF8.self)
+  }
+
+  private static func isBase64(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+      true
+    default:
+      false
+    }
   }
 
   /// `key=value,key=value` keys: letters, digits and `=,;` only.
