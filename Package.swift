@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // Hollow: the Signal stream library and a tree-hole client built on it.
 // Zero package dependencies by design: only the standard library, Foundation, Dispatch,
-// Synchronization and the C library. Peer libraries appear only in Benchmarks/.
+// Synchronization, the C library and the system zlib (CZlib, a system-library target: hollow-cli's
+// PNG decoder inflates with it). Peer libraries appear only in Benchmarks/.
 // CHollowCRC32 is our own C (compiler intrinsics for the cache's checksum), not a dependency.
 import PackageDescription
 
@@ -31,7 +32,9 @@ let package = Package(
       name: "HollowKit",
       dependencies: ["Signal", "HollowCache", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
-    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer"]),
+    // The system zlib, for hollow-cli's PNG pictures (inflate and crc32); a system library, not a package.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer", "CZlib"]),
     .executableTarget(name: "hollow-cli", dependencies: ["HollowCLI"]),
     .executableTarget(name: "Playground", dependencies: ["Signal", "SignalTesting"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
@@ -57,6 +60,8 @@ let package = Package(
       name: "HollowCLITests",
       dependencies: [
         "HollowCLI", "HollowKit", "HollowServer", "TestScheduling", "LoopbackTesting", "Signal", "SignalTesting",
+        // zlib's compress and crc32 build the PNG decoder's test images.
+        "CZlib",
       ]),
     .testTarget(name: "StressTests", dependencies: ["Signal", "SignalTesting", "HollowCache", "OperatorContract"]),
   ]

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HollowCLI
@@ -47,5 +48,75 @@ import Testing
     let frame = Frame(size: ScreenSize(rows: 1, columns: 3), lines: [styled])
     #expect(frame.lines[0].text == "\u{1B}[1mabc\u{1B}[0m")
     #expect(styled.columns == 6)
+  }
+}
+
+@Suite struct FrameDifferPictureTests {
+  private let size = ScreenSize(rows: 6, columns: 10)
+  private let picture = InlinePicture.kitty(png: Data([1, 2, 3]), size: PictureSize(columns: 2, pixelRows: 4))
+
+  private func frame(pictureAt row: Int, _ picture: [TerminalText]? = nil) -> Frame {
+    var lines: [TerminalText] = ["title"] + Array(repeating: "text", count: 4) + ["status"]
+    for (offset, line) in (picture ?? self.picture).enumerated() { lines[row + offset] = "  " + line }
+    return Frame(size: size, lines: lines)
+  }
+
+  @Test func pictureIsDrawnAfterTheTextOfEveryRow() throws {
+    let bytes = FrameDiffer.update(from: nil, to: frame(pictureAt: 2)).text
+    let drawn = try #require(bytes.range(of: "\u{1B}[3;1H  \u{1B}_Ga=T"))
+    let lastRow = try #require(bytes.range(of: "\u{1B}[6;1Hstatus\u{1B}[K"))
+    #expect(lastRow.upperBound <= drawn.lowerBound)
+    #expect(bytes.contains("\u{1B}[3;1H  \u{1B}[0m\u{1B}[K"), "the text under it, without the image")
+    #expect(bytes.components(separatedBy: "\u{1B}_Ga=T").count == 2, "drawn once")
+  }
+
+  @Test func anUnchangedPictureIsNotSentAgain() {
+    let shown = frame(pictureAt: 2)
+    let next = Frame(size: size, lines: ["title", "changed", "  " + picture[0], "  ", "text", "status"])
+    let bytes = FrameDiffer.update(from: shown, to: next).text
+    #expect(bytes.contains("changed"))
+    #expect(!bytes.contains("\u{1B}_G"))
+  }
+
+  @Test func aMovedPictureIsDeletedAndItsOldAndNewRowsRewritten() {
+    let bytes = FrameDiffer.update(from: frame(pictureAt: 2), to: frame(pictureAt: 1)).text
+    #expect(bytes.contains(InlinePicture.kittyDeleteAll.text))
+    for row in 2...4 { #expect(bytes.contains("\u{1B}[\(row);1H")) }
+    #expect(bytes.contains("\u{1B}[2;1H  \u{1B}_Ga=T"))
+    #expect(!bytes.contains("\u{1B}[6;1H"), "the status line did not change")
+  }
+
+  @Test func aPictureGoneFromTheScreenIsDeleted() {
+    let plain = Frame(size: size, lines: ["title", "a", "b", "c", "d", "status"])
+    let bytes = FrameDiffer.update(from: frame(pictureAt: 2), to: plain).text
+    #expect(bytes.contains(InlinePicture.kittyDeleteAll.text))
+    #expect(bytes.contains("\u{1B}[3;1Hb\u{1B}[K") && bytes.contains("\u{1B}[4;1Hc\u{1B}[K"))
+  }
+
+  @Test func aPictureThatWouldCoverTheStatusLineIsLeftOut() {
+    let cut = frame(pictureAt: 4)
+    #expect(cut.pictures.isEmpty)
+    #expect(!cut.lines[4].text.contains("\u{1B}_G"))
+    #expect(frame(pictureAt: 3).pictures == [3: 2])
+  }
+
+  @Test func iTermPicturesAreRedrawnWithoutAKittyDelete() {
+    let iTerm = InlinePicture.iTerm(image: Data([1]), size: PictureSize(columns: 2, pixelRows: 4))
+    let bytes = FrameDiffer.update(from: frame(pictureAt: 2, iTerm), to: frame(pictureAt: 1, iTerm)).text
+    #expect(!bytes.contains("\u{1B}_G"))
+    #expect(bytes.contains("\u{1B}[2;1H  \u{1B}]1337;File="))
+    #expect(bytes.contains("\u{1B}[4;1Htext\u{1B}[K"), "the row the old picture covered is rewritten")
+  }
+
+  @Test func aSmallerScreenAfterAPictureRedrawsWithoutIt() {
+    let smaller = Frame(size: ScreenSize(rows: 3, columns: 10), lines: ["title", "x", "status"])
+    let bytes = FrameDiffer.update(from: frame(pictureAt: 3), to: smaller).text
+    #expect(bytes.contains("\u{1B}[2J") && bytes.contains(InlinePicture.kittyDeleteAll.text))
+    #expect(!bytes.contains("a=T"))
+  }
+
+  @Test func framesWithoutPicturesWriteNoPictureSequences() {
+    let bytes = FrameDiffer.update(from: nil, to: Frame(size: size, lines: ["a", "b"])).text
+    #expect(!bytes.contains("\u{1B}_G") && !bytes.contains("1337"))
   }
 }

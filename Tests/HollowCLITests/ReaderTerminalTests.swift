@@ -71,6 +71,25 @@ struct ReaderTerminalTests {
     #expect(outcome.sameTerminal, "before: \(outcome.before)\nafter: \(outcome.after)")
   }
 
+  @Test func aPostWithAQuoteAndAnImageShowsThePictureInHalfBlocks() throws {
+    let screen = try open()
+    try screen.waitFor("the first page") { ($0.contains("fresh") || $0.contains("cached")) && $0.contains("#40") }
+    // #40353, fourth in the feed, cites #40182 and has a PNG: in truecolor it is drawn in half-blocks.
+    try screen.send("j", "j", "j")
+    try screen.waitFor(" 4/")
+    try screen.send("Enter")
+    let post = try screen.waitFor("#40353 with its quote and its picture") {
+      $0.contains("hollow · #40353") && $0.contains("│ #40182") && $0.contains("▀▀▀▀")
+    }
+    #expect(post.contains("hollow · #40353"), "\(post)")
+    try screen.send("h")
+    try screen.waitFor("hollow · timeline")
+    try screen.send("q")
+    let outcome = try screen.outcome()
+    #expect(outcome.status == 0)
+    #expect(outcome.sameTerminal)
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let screen = try open()
     try screen.waitFor("hollow · timeline")

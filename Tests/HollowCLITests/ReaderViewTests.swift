@@ -1,3 +1,4 @@
+import Foundation
 import HollowKit
 import Testing
 
@@ -106,6 +107,40 @@ import Testing
     #expect(clamped > 0 && clamped < 1_000_000)
     #expect(scrolled.contains { $0.text.contains("— end —") })
     #expect(scrolled.contains { $0.text.contains("comment 40") })
+  }
+
+  @Test func aLoadedPNGIsAHalfBlockPictureInTruecolourAndItsSizeWithoutColour() throws {
+    let png = PNGBuilder.png(
+      width: 40, height: 20, bitDepth: 8, colorType: 2,
+      scanlines: (0..<20).flatMap { (y: Int) -> [UInt8] in
+        var row: [UInt8] = [0]
+        for x in 0..<40 { row += [UInt8(x * 4), UInt8(y * 8), 90] }
+        return row
+      })
+    var post = ReaderFixtures.post(7, "a picture")
+    post.type = .image
+    post.imagePath = "a/b.png"
+    post.imageMetadata = ImageMetadata(width: 40, height: 20)
+    var state = PostState(pid: 7)
+    state.detail = PostDetailSnapshot(pid: 7, status: .success, post: post, comments: [])
+    let image = LoadedImage(
+      url: URL(string: "http://127.0.0.1/a/b.png")!, data: Data(png),
+      header: ImageHeader(format: .png, size: ImageMetadata(width: 40, height: 20)), origin: .network)
+    state.images["a/b.png"] = .loaded(image, PictureDecoding.bitmap(of: image))
+
+    var truecolor = theme
+    truecolor.capabilities = TerminalCapabilities(colorDepth: .trueColor)
+    let pictured = PostView.lines(state, size: size, offset: 0, theme: truecolor, message: nil).lines
+    let cells = pictured.filter { $0.text.contains("▀") }
+    #expect(cells.count == 10, "40 × 20 pixels: 40 columns, 10 rows")
+    #expect(cells.allSatisfy { $0.columns == 1 + 2 + 40 && $0.text.contains("\u{1B}[38;2;") })
+    // A taller picture stops at two thirds of the 22 body rows, its aspect kept.
+    #expect(PostView.pictureRows(size) == 14)
+    #expect(!pictured.contains { $0.text.contains("[image") })
+
+    let plain = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil).lines
+    #expect(plain.contains { $0.text == "   [image 40x20]" })
+    #expect(!plain.contains { $0.text.contains("▀") })
   }
 
   @Test func theHelpListsEveryKey() {

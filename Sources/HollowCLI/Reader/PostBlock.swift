@@ -19,7 +19,8 @@ enum PostBlock {
     let context = theme.context(
       width: max(RenderContext.minimumTextWidth, width - 2), limits: limits, keywords: keywords)
     var renderer = PostRenderer(context: context, quotes: ResolvedQuotes(citedBy: post, quotes: quotes))
-    renderer.pictures = PictureLines.all(for: [post], quotes: quotes, images: images, theme: theme, width: width - 4)
+    renderer.pictures = PictureLines.all(
+      for: [post], quotes: quotes, images: images, theme: theme, width: width - 4, rows: PictureLines.listRows)
     let gutter = selected ? theme.painter.line([Span("▌", .pid), Span(" ")]) : TerminalText("  ")
     return renderer.post(post).map { gutter + $0 } + [.empty]
   }

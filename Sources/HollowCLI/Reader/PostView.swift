@@ -22,7 +22,8 @@ enum PostView {
         context: context,
         quotes: ResolvedQuotes(citedBy: post, comments: state.detail.comments ?? [], quotes: state.quotes))
       renderer.pictures = PictureLines.all(
-        for: [post], quotes: state.quotes, images: state.images, theme: theme, width: width - 2)
+        for: [post], quotes: state.quotes, images: state.images, theme: theme, width: width - 2,
+        rows: pictureRows(size))
       var all = renderer.post(post) + [""]
       let comments = state.detail.comments ?? []
       let heading =
@@ -50,6 +51,11 @@ enum PostView {
     let status = ReaderChrome.statusLine(
       state.status, message: message, hint: "h back  ? help ", theme: theme, width: size.columns)
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), clamped)
+  }
+
+  /// The most rows the post's picture takes: two thirds of the body, so some text stays in view.
+  static func pictureRows(_ size: ScreenSize) -> Int {
+    max(1, ReaderChrome.bodyRows(size) * 2 / 3)
   }
 
   private static func placeholder(_ state: PostState, theme: ReaderTheme) -> [TerminalText] {

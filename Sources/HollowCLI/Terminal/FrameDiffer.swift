@@ -3,6 +3,11 @@
 /// frame of another size (after SIGWINCH), redraws every row after erasing the screen. The update
 /// is wrapped in a synchronized-update pair so terminals that know it show it at once.
 ///
+/// Inline images (``Frame/pictures``) are drawn after all the text, on top of their rows. When any
+/// picture changes or moves (a scroll, another selection), every row an old or new picture covers
+/// is rewritten (which erases an iTerm2 image's cells), every kitty placement is deleted first
+/// (`a=d,d=A`, since kitty keeps them over rewritten text), and the pictures are drawn again.
+///
 /// ```swift
 /// let bytes = FrameDiffer.update(from: shown, to: next)
 /// output.write(bytes)    // empty when nothing changed
@@ -10,13 +15,34 @@
 enum FrameDiffer {
   static func update(from old: Frame?, to new: Frame) -> TerminalText {
     let redrawAll = old == nil || old?.size != new.size
+    let oldPictures = old?.pictures.map { (row: $0.key, rows: $0.value, line: old?.lines[$0.key] ?? .empty) } ?? []
+    let newPictures = new.pictures.map { (row: $0.key, rows: $0.value, line: new.lines[$0.key]) }
+    let picturesChanged: Bool
+    if let old, !redrawAll {
+      // Same size: every row of `new` is a row of `old`.
+      picturesChanged = old.pictures != new.pictures || newPictures.contains { old.lines[$0.row] != $0.line }
+    } else {
+      picturesChanged = true
+    }
+    var covered = Set<Int>()
+    if picturesChanged {
+      for picture in oldPictures + newPictures { covered.formUnion(picture.row..<(picture.row + picture.rows)) }
+    }
     var text = TerminalText.empty
     if redrawAll { text += .control(.eraseScreen) }
+    if picturesChanged, (oldPictures + newPictures).contains(where: { InlinePicture.isKitty($0.line) }) {
+      text += InlinePicture.kittyDeleteAll
+    }
     for (row, line) in new.lines.enumerated() {
-      if !redrawAll, let old, old.lines[row] == line { continue }
+      if !redrawAll, !covered.contains(row), let old, old.lines[row] == line { continue }
       text += .control(.cursorPosition(row: row + 1, column: 1))
-      text += line
+      text += new.pictures[row] == nil ? line : line.removingInlineImages()
       text += .control(.eraseToLineEnd)
+    }
+    if picturesChanged {
+      for picture in newPictures.sorted(by: { $0.row < $1.row }) {
+        text += .control(.cursorPosition(row: picture.row + 1, column: 1)) + picture.line
+      }
     }
     guard !text.isEmpty else { return .empty }
     return .control(.synchronizedUpdate(true)) + text + .control(.synchronizedUpdate(false))

@@ -99,6 +99,28 @@ public struct TerminalText: Sendable, Hashable, ExpressibleByStringLiteral, Cust
     TerminalText(checked: ColumnClipper.clip(text, columns: columns))
   }
 
+  /// `self` without its inline-image sequences (kitty's `ESC _ G`, iTerm2's `ESC ] 1337`): the
+  /// text under a picture, which ``FrameDiffer`` writes before drawing the picture on top. Stays
+  /// safe because whole sequences are removed.
+  func removingInlineImages() -> TerminalText {
+    guard text.contains("\u{1B}_G") || text.contains("\u{1B}]1337;") else { return self }
+    let scalars = Substring(text).unicodeScalars
+    var result = String()
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      guard scalars[index] == "\u{1B}" else {
+        result.unicodeScalars.append(scalars[index])
+        index = scalars.index(after: index)
+        continue
+      }
+      let end = EscapeSequence.end(in: scalars, startingAt: index)
+      let sequence = Substring(scalars[index..<end])
+      if !sequence.hasPrefix("\u{1B}_G") && !sequence.hasPrefix("\u{1B}]1337;") { result += sequence }
+      index = end
+    }
+    return TerminalText(checked: result)
+  }
+
   /// The columns this line takes on the screen (its escape sequences take none).
   var columns: Int {
     DisplayWidth.of(ColumnClipper.visible(text))
