@@ -29,12 +29,13 @@ let package = Package(
         .product(name: "HollowServer", package: "Hollow"),
       ]
     ),
+    .target(name: "ReaderWorkloads", dependencies: [.product(name: "HollowServer", package: "Hollow")]),
     .target(name: "CAllocationCounter"),
     .executableTarget(
       name: "signal-bench",
       dependencies: [
         "SignalWorkloads", "OpenCombineWorkloads", "AsyncAlgorithmsWorkloads", "BaselineWorkloads",
-        "CAllocationCounter", "ClientWorkloads",
+        "CAllocationCounter", "ClientWorkloads", "ReaderWorkloads",
       ]
     ),
   ]

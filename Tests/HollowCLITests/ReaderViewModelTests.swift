@@ -59,6 +59,36 @@ import Testing
     }
   }
 
+  @Test func aFeedAndAPostFromTheCacheCarryTheCachesAge() async throws {
+    try await withServices { services, _ in
+      let started = Date().addingTimeInterval(-1)
+      let feed = FeedViewModel(services: services, kind: .timeline)
+      feed.start()
+      let loaded = try #require(await firstState(feed.states) { $0.origin == .network && !$0.posts.isEmpty })
+      let pid = try #require(loaded.posts.first?.pid)
+      let post = PostViewModel(services: services, pid: pid)
+      post.start()
+      _ = await firstState(post.states) { $0.detail.status == .success }
+      await services.loaders.flush()
+
+      let offline = ReaderServices(loaders: services.loaders, offline: true)
+      let cachedFeed = FeedViewModel(services: offline, kind: .timeline)
+      cachedFeed.start()
+      let cached = try #require(await firstState(cachedFeed.states) { !$0.posts.isEmpty && !$0.phase.isLoading })
+      guard case .offline(_, let feedSince) = cached.status else {
+        Issue.record("the offline feed's status is \(cached.status)")
+        return
+      }
+      #expect(try #require(feedSince) >= started)
+
+      let cachedPost = PostViewModel(services: offline, pid: pid)
+      cachedPost.start()
+      let detail = try #require(await firstState(cachedPost.states) { !$0.detail.status.isLoading })
+      #expect(detail.status == .offline("--offline", since: detail.detail.cachedAt))
+      #expect(try #require(detail.detail.cachedAt) >= started)
+    }
+  }
+
   @Test func thePostScreenLoadsTheDetailAndTheCitedPost() async throws {
     try await withServices { services, _ in
       let post = PostViewModel(services: services, pid: 40353)

@@ -1,5 +1,11 @@
 import HollowKit
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What the feed screen shows: the posts of the loaded pages, where they came from, the pager's
 /// phase, the cursor, and the cited posts and images loaded for them.
 ///
@@ -15,6 +21,8 @@ struct FeedState: Sendable, Equatable {
   var origin: LoadOrigin?
   /// Why the loader went to the cache, when it did.
   var offlineReason: String?
+  /// When the cache stored the posts shown, for posts from the cache (nil when not known).
+  var cachedAt: Date?
   /// The selected post's index in `posts`.
   var cursor = 0
   /// Cited posts by pid, as they load.
@@ -37,9 +45,9 @@ struct FeedState: Sendable, Equatable {
     if case .failed(let error) = phase {
       return posts.isEmpty ? .lethal(error.kind.description) : .failed(error.kind.description)
     }
-    if let offlineReason { return .offline(offlineReason) }
+    if let offlineReason { return .offline(offlineReason, since: cachedAt) }
     if posts.isEmpty { return phase.isLoading || origin == nil ? .loading : .fresh }
-    if origin == .cache { return .cached(age: nil, refreshing: phase == .refreshing) }
+    if origin == .cache { return .cached(since: cachedAt, refreshing: phase == .refreshing) }
     return .fresh
   }
 }

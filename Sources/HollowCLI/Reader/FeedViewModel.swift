@@ -2,13 +2,19 @@ import HollowKit
 import Signal
 import Synchronization
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The feed screen's view model: owns a ``FeedState`` and publishes every change of it. Intents
 /// come in through ``send(_:)``.
 ///
 /// - Pages come from a ``HollowKit/PostPager`` (the refresh state machine: idle, refreshing,
 ///   loading more, failed, exhausted) whose page source is the library's timeline loader, so
 ///   pages are cached like the print mode's and an unreachable server falls back to the cache.
-/// - On start the cached page 1 shows at once (``ReaderStatus/cached(age:refreshing:)``), then
+/// - On start the cached page 1 shows at once (``ReaderStatus/cached(since:refreshing:)``, with its age), then
 ///   the refresh replaces it.
 /// - Moving the cursor to the last posts loads the next page; cited posts and images load through
 ///   ``PostParts`` as posts arrive.
@@ -114,10 +120,11 @@ final class FeedViewModel: Sendable {
     let pager = PostPager(pageSize: kind.pageSize, maximumPage: kind.maximumPage) {
       [weak self] (number) async throws(HollowError) -> PostPage in
       let model = self
-      return try await Self.page(number, of: kind, services: services) { origin, reason in
+      return try await Self.page(number, of: kind, services: services) { origin, reason, cachedAt in
         model?.apply(generation) { state in
           state.origin = origin
           state.offlineReason = reason
+          state.cachedAt = cachedAt
         }
       }
     }
@@ -135,6 +142,7 @@ final class FeedViewModel: Sendable {
         guard state.origin == nil, state.posts.isEmpty else { return }
         state.posts = page.posts
         state.origin = .cache
+        state.cachedAt = page.cachedAt
       }
       parts.load(posts: page.posts)
     }
@@ -168,7 +176,7 @@ final class FeedViewModel: Sendable {
   /// the cache when offline or unreachable), reporting where it came from.
   private static func page(
     _ number: Int, of kind: FeedKind, services: ReaderServices,
-    origin report: @Sendable (LoadOrigin, String?) -> Void
+    origin report: @Sendable (LoadOrigin, String?, Date?) -> Void
   ) async throws(HollowError) -> PostPage {
     let options = TimelineOptions(
       ordering: .inOrder, offline: services.offline, loadsImages: false, loadsQuotes: false)
@@ -180,7 +188,7 @@ final class FeedViewModel: Sendable {
       case .offline(let reason):
         offlineReason = reason.description
       case .page(let page):
-        report(page.origin, page.origin == .cache ? offlineReason ?? "showing the cache" : nil)
+        report(page.origin, page.origin == .cache ? offlineReason ?? "showing the cache" : nil, page.cachedAt)
         // Read on to the end: the loader caches the page while the stream runs.
         content = page.content
       case .pageFailed(_, .request(let error)):

@@ -23,9 +23,16 @@ struct PostState: Sendable, Equatable {
   var status: ReaderStatus {
     switch detail.status {
     case .inProgress: .loading
-    case .cached: .cached(age: nil, refreshing: true)
+    case .cached: .cached(since: detail.cachedAt, refreshing: true)
     case .success: .fresh
-    case .failure(let message): offline ? .offline("--offline") : .failed(message)
+    case .failure(let message):
+      if offline {
+        .offline("--offline", since: detail.cachedAt)
+      } else if let reason = detail.offline {
+        .offline(reason.description, since: detail.cachedAt)
+      } else {
+        .failed(message)
+      }
     case .lethalFailure(let message): .lethal(detail.isDeleted ? "#\(pid) no longer exists" : message)
     }
   }

@@ -60,6 +60,7 @@ final class PostViewModel: Sendable {
         // A refresh that failed keeps what was shown (the cache may have had nothing this time).
         if snapshot.post == nil, state.detail.post != nil, !snapshot.isDeleted {
           state.detail.status = state.detail.status.failed(snapshot.status.errorMessage ?? "refresh failed")
+          state.detail.offline = snapshot.offline
         } else {
           state.detail = snapshot
         }

@@ -14,7 +14,7 @@ enum ReaderChrome {
   static func statusLine(_ status: ReaderStatus, message: ReaderMessage?, hint: String, theme: ReaderTheme, width: Int)
     -> TerminalText
   {
-    var spans = [Span(" " + status.text, status.isProblem ? .warning : .dim)]
+    var spans = [Span(" " + status.text(theme.time), status.isProblem ? .warning : .dim)]
     if let message { spans.append(Span(" · " + message.text, message.isError ? .warning : .plain)) }
     let left = theme.painter.line(spans)
     let room = width - left.columns - hint.count - 1

@@ -35,9 +35,10 @@ enum ReaderKeyMap {
 
   /// Every key, as the help overlay and Docs/CLI.md list them.
   static let help: [(keys: String, meaning: String)] = [
-    ("j  k  ↓  ↑  wheel", "next / previous post (post screen: scroll)"),
+    ("j  k  ↓  ↑  wheel", "next / previous post (post screen: scroll a line)"),
     ("space  PgDn  b  PgUp", "a screen down / up"),
-    ("g  G  Home  End", "first / last (the last loads more)"),
+    ("Ctrl-F  Ctrl-B", "a screen down / up (as in less and vi)"),
+    ("g  G  Home  End", "first / last (the last loads the next page)"),
     ("Enter  l  →", "open the post"),
     ("h  q  Esc  ←", "back (q on the feed quits)"),
     ("t  w  a", "timeline / wander / followed posts"),
@@ -45,9 +46,9 @@ enum ReaderKeyMap {
     ("/", "search as you type (Esc back, ↑/↓ choose, Enter open)"),
     ("f", "follow / unfollow the post"),
     ("v", "vote: then the option's number"),
-    ("c", "comment ($EDITOR if set, else a prompt)"),
+    ("c", "comment ($EDITOR if set, else a prompt at the bottom)"),
     ("n", "new post ($EDITOR if set, else a prompt)"),
-    ("o", "save the image and open it"),
+    ("o", "save the image (temporary folder), open it (xdg-open)"),
     ("y", "copy the post's #pid (OSC 52)"),
     ("?", "this help (any key closes it)"),
     ("q  Ctrl-C", "quit"),

@@ -21,10 +21,13 @@ struct ReaderTheme: Sendable {
 
   var painter: Painter { Painter(colors: colors) }
 
+  /// Relative times ("5 min ago") as of this frame.
+  var time: RelativeTime { RelativeTime(now: now, timeZone: timeZone) }
+
   /// A rendering context `width` columns wide, with `limits`.
   func context(width: Int, limits: RenderLimits = .full, keywords: [String] = []) -> RenderContext {
     RenderContext(
-      width: width, painter: painter, time: RelativeTime(now: now, timeZone: timeZone),
+      width: width, painter: painter, time: time,
       highlighter: Highlighter(keywords: keywords, colors: colors), limits: limits)
   }
 

@@ -61,6 +61,18 @@ final class TmuxScreen {
     try tmux(["send-keys"] + (literally ? ["-l"] : []) + keys)
   }
 
+  /// Runs another tmux command on this session's server (resize-window, set-option, show-buffer).
+  @discardableResult
+  func command(_ arguments: String...) throws -> String {
+    try tmux(arguments)
+  }
+
+  /// ``command(_:)-(String...)`` with the arguments in an array.
+  @discardableResult
+  func command(_ arguments: [String]) throws -> String {
+    try tmux(arguments)
+  }
+
   /// Waits until the screen satisfies `condition`, polling tmux, for at most `seconds`.
   @discardableResult
   func waitFor(_ what: String, seconds: Double = 30, _ condition: (String) -> Bool) throws -> String {
