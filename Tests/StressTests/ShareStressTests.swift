@@ -53,27 +53,27 @@ private func randomPolicy() -> BufferingPolicy {
     }
   }
 
+  private static func stay(_ iterator: inout Publishers.Share<SequencePublisher<Range<Int>>>.Iterator) async -> Seen {
+    var values: [Int] = []
+    while let value = await iterator.next() { values.append(value) }
+    return Seen(values: values, stayed: true)
+  }
+
   private func runChurnRound(policy: BufferingPolicy, replay: Int) async throws {
     let count = 2000
     let shared = (0..<count).publisher.share(replay: replay, buffering: policy)
     let lossless: Bool
     if case .suspend = policy { lossless = true } else { lossless = false }
 
-    // Stayers subscribe before any of them iterates: they all see the upstream from its start.
-    let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
-    var tasks: [Task<Seen, Never>] = []
-    for _ in 0..<3 {
-      var iterator = shared.makeAsyncIterator()
-      tasks.append(
-        Task {
-          readySignal.yield()
-          var values: [Int] = []
-          while let value = await iterator.next() { values.append(value) }
-          return Seen(values: values, stayed: true)
-        })
-    }
-    var readiness = ready.makeAsyncIterator()
-    for _ in 0..<3 { await readiness.next() }
+    // Stayers subscribe before any of them iterates: the upstream is read from the first
+    // `next()`, so all three see it from its start. (A stayer's task must not start before the
+    // last stayer has subscribed: its first `next()` would start the upstream.)
+    var first = shared.makeAsyncIterator()
+    var second = shared.makeAsyncIterator()
+    var third = shared.makeAsyncIterator()
+    var tasks: [Task<Seen, Never>] = [
+      Task { await Self.stay(&first) }, Task { await Self.stay(&second) }, Task { await Self.stay(&third) },
+    ]
 
     // Churners join at random moments and leave after a random number of values: by dropping
     // their iterator, by cancelling their task, or by reading to the end.
