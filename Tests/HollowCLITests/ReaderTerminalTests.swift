@@ -271,8 +271,8 @@ extension ReaderTerminalTests {
       let screen = try open(variables: ["PATH": bin.path, "TMPDIR": folder.path])
       try select(3, pid: 40353, on: screen)
       try screen.send("Enter")
-      // The image is loaded once its size shows.
-      try screen.waitFor("#40353's image") { $0.contains("hollow · #40353") && $0.contains("[image 82x49]") }
+      // Loaded: drawn as a picture (this tmux has 256 colours), not the "[image 82x49]" stand-in.
+      try screen.waitFor("#40353's image") { $0.contains("hollow · #40353") && $0.contains("▀▀▀▀") }
       try screen.send("o")
       let saved = folder.appendingPathComponent("hollow-40353.png").path
       try screen.waitFor("saved \(saved), opened with xdg-open")
@@ -291,7 +291,8 @@ extension ReaderTerminalTests {
       let screen = try open(variables: ["PATH": folder.path, "TMPDIR": folder.path])
       try select(3, pid: 40353, on: screen)
       try screen.send("Enter")
-      try screen.waitFor("#40353's image") { $0.contains("hollow · #40353") && $0.contains("[image 82x49]") }
+      // Loaded: drawn as a picture (this tmux has 256 colours), not the "[image 82x49]" stand-in.
+      try screen.waitFor("#40353's image") { $0.contains("hollow · #40353") && $0.contains("▀▀▀▀") }
       try screen.send("o")
       let saved = folder.appendingPathComponent("hollow-40353.png").path
       let shown = try screen.waitFor("saved \(saved)")
