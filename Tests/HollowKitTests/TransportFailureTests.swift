@@ -3,10 +3,6 @@ import Testing
 
 @testable import HollowKit
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 @Suite struct TransportFailureTests {
   @Test func everyFailureIsASentenceThatSaysWhatToDo() {
     let texts = [
@@ -55,6 +51,7 @@ import FoundationNetworking
     #expect(TransportFailure.seconds(.seconds(60)) == "60 s")
   }
 
+  #if !canImport(COpenSSL)
   @Test func theURLErrorsUsersSawBecomeSentences() {
     let url = URL(string: "ftp://example.test/x")
     let cases: [(URLError.Code, TransportFailure)] = [
@@ -72,4 +69,5 @@ import FoundationNetworking
     #expect(
       URLSessionTransport.failure(for: CocoaError(.fileNoSuchFile), url: url).description.hasSuffix("; try again"))
   }
+  #endif
 }

@@ -1,9 +1,9 @@
+// Only where the socket transport cannot speak TLS (Apple platforms). On Linux it would link
+// FoundationNetworking, libcurl and some 30 libraries into every start of hollow-cli for a path
+// that spins while it waits (Docs/Performance.md).
+#if !canImport(COpenSSL)
 import Foundation
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Routes `URLSession`'s delegate calls to the ``ResponseCollector`` of each task.
 final class ExchangeDelegate: NSObject, URLSessionDataDelegate, Sendable {
@@ -45,3 +45,4 @@ final class ExchangeDelegate: NSObject, URLSessionDataDelegate, Sendable {
     collector(task)?.complete(error: error, url: task.originalRequest?.url, finalResponse: task.response)
   }
 }
+#endif

@@ -36,8 +36,11 @@ public final class NetworkHTTPClient: HTTPClient {
     /// Our own HTTP/1.1 over a POSIX socket, waiting in `poll`; https with OpenSSL, so only where
     /// it is linked (Linux): elsewhere https still goes over `URLSession`.
     case sockets
-    /// `URLSession` (FoundationNetworking on Linux).
+    #if !canImport(COpenSSL)
+    /// `URLSession`: Apple platforms only. (On Linux, FoundationNetworking spins while it waits
+    /// and would add libcurl's libraries to every start, so it is not linked at all.)
     case urlSession
+    #endif
   }
 
   public let timeouts: HTTPTimeouts
@@ -46,14 +49,16 @@ public final class NetworkHTTPClient: HTTPClient {
   public let transport: Transport
 
   private let sockets: SocketTransport
+  #if !canImport(COpenSSL)
   private let session: URLSessionTransport
+  #endif
 
   /// Well above any sensible ``HostLimiter`` budget, so that the limiter, not the session, decides.
   public static let defaultMaximumConnectionsPerHost = 64
 
-  /// ``Transport/sockets`` where `URLSession` is FoundationNetworking (Linux), else ``Transport/urlSession``.
+  /// ``Transport/sockets`` on Linux, where it carries https too; `URLSession` on Apple platforms.
   public static var defaultTransport: Transport {
-    #if canImport(FoundationNetworking)
+    #if canImport(COpenSSL)
     .sockets
     #else
     .urlSession
@@ -64,7 +69,7 @@ public final class NetworkHTTPClient: HTTPClient {
   ///   - timeouts: the longest wait for the next bytes, and for a whole exchange.
   ///   - maximumConnectionsPerHost: below 1 counts as 1; keep it at least the ``HostLimiter`` budget, or
   ///     `URLSession` requests holding a permit wait for a connection.
-  ///   - transport: what carries the requests (tests run the same cases over both).
+  ///   - transport: what carries the requests (on Apple platforms, tests run the same cases over both).
   ///   - trust: the certificate authorities https trusts over ``Transport/sockets``.
   ///   - proxies: the proxies ``Transport/sockets`` goes through; by default the process environment's,
   ///     read once, now.
@@ -79,7 +84,9 @@ public final class NetworkHTTPClient: HTTPClient {
     self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
     self.transport = transport
     sockets = SocketTransport(idle: timeouts.idle, trust: trust, proxies: proxies)
+    #if !canImport(COpenSSL)
     session = URLSessionTransport(idle: timeouts.idle, maximumConnectionsPerHost: self.maximumConnectionsPerHost)
+    #endif
   }
 
   public func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
@@ -101,19 +108,17 @@ public final class NetworkHTTPClient: HTTPClient {
   }
 
   private func transport(for url: URL) throws(TransportFailure) -> any HTTPTransport {
+    #if canImport(COpenSSL)
     switch url.scheme?.lowercased() {
-    case "http": transport == .sockets ? sockets : session
-    case "https": transport == .sockets && Self.socketsSpeakTLS ? sockets : session
+    case "http", "https": sockets
     case let scheme: throw .unsupportedURL(scheme: scheme ?? "")
     }
-  }
-
-  /// Whether OpenSSL is linked (Linux), so that ``Transport/sockets`` carries https too.
-  private static var socketsSpeakTLS: Bool {
-    #if canImport(COpenSSL)
-    true
     #else
-    false
+    switch url.scheme?.lowercased() {
+    case "http": transport == .sockets ? sockets : session
+    case "https": session
+    case let scheme: throw .unsupportedURL(scheme: scheme ?? "")
+    }
     #endif
   }
 }

@@ -1,9 +1,9 @@
+// Only where the socket transport cannot speak TLS (Apple platforms). On Linux it would link
+// FoundationNetworking, libcurl and some 30 libraries into every start of hollow-cli for a path
+// that spins while it waits (Docs/Performance.md).
+#if !canImport(COpenSSL)
 import Foundation
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The answer of one data task as it streams in, cut off at `limit` bytes.
 final class ResponseCollector: Sendable {
@@ -83,3 +83,4 @@ final class ResponseCollector: Sendable {
     pending.finish(.success(response))
   }
 }
+#endif

@@ -1,9 +1,9 @@
+// Only where the socket transport cannot speak TLS (Apple platforms). On Linux it would link
+// FoundationNetworking, libcurl and some 30 libraries into every start of hollow-cli for a path
+// that spins while it waits (Docs/Performance.md).
+#if !canImport(COpenSSL)
 import Foundation
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The ``HTTPTransport`` on `URLSession`, with a delegate: every redirect is handed back instead of
 /// followed, bodies are collected as they stream in and cut off at the request's limit, and the
@@ -107,3 +107,4 @@ final class URLSessionTransport: HTTPTransport {
     }
   }
 }
+#endif
