@@ -101,6 +101,21 @@ import Testing
     }
   }
 
+  @Test func aCitedPostsImageIsLoadedOnceTheCitedPostArrives() async throws {
+    try await withServices { services, _ in
+      // #40353 cites #40182, which has an image of its own.
+      let post = PostViewModel(services: services, pid: 40353)
+      post.start()
+      let state = try #require(
+        await firstState(post.states) { state in
+          guard let path = state.quotes[40182]?.post?.imagePath, case .loaded = state.images[path] else { return false }
+          return true
+        })
+      let quotedPath = try #require(state.quotes[40182]?.post?.imagePath)
+      #expect(quotedPath != state.detail.post?.imagePath)
+    }
+  }
+
   @Test func typingAWordQuicklyMakesOneSearchRequest() async throws {
     try await withServices { services, server in
       let clock = TestClock()

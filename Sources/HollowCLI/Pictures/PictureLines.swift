@@ -9,7 +9,7 @@ import HollowKit
 ///   decodable): nothing, and the renderer shows "[image WxH]".
 ///
 /// A picture is at most `width` columns (2 fewer for a cited post's image, drawn behind a bar) and
-/// `rows` rows, its aspect kept. Half-block pictures take one column per pixel; inline images
+/// `rows` rows (a cited post's image at most ``listRows``: it is a preview), its aspect kept. Half-block pictures take one column per pixel; inline images
 /// assume a cell of about 8 × 16 pixels.
 ///
 /// ```swift
@@ -33,7 +33,8 @@ enum PictureLines {
       }
       for case .post(let quoted, _) in ResolvedQuotes(citedBy: post, quotes: quotes).post {
         guard let path = quoted.imagePath, pictures[path] == nil else { continue }
-        if let lines = lines(images[path], theme: theme, width: width - 2, rows: rows) { pictures[path] = lines }
+        let quotedRows = min(rows, listRows)
+        if let lines = lines(images[path], theme: theme, width: width - 2, rows: quotedRows) { pictures[path] = lines }
       }
     }
     return pictures

@@ -19,6 +19,8 @@ final class PostParts: Sendable {
     var pids: Set<Int> = []
     var paths: Set<String> = []
     var subscriptions: [AnyCancellable] = []
+    /// Set by ``cancel()``: a cited post arriving after it starts no image load.
+    var isCancelled = false
   }
 
   private let services: ReaderServices
@@ -36,47 +38,62 @@ final class PostParts: Sendable {
     cancel()
   }
 
-  /// Starts loading the cited posts and images of `posts` (and `comments`) not asked for yet.
+  /// Starts loading the cited posts and images of `posts` (and `comments`) not asked for yet; a
+  /// cited post's image is loaded once the cited post has arrived.
   func load(posts: [Post], comments: [Comment] = []) {
     let cited = posts.flatMap { QuoteLoader.citedPids(in: $0, comments: comments) }
+    let newPids = requested.withLock { requested in cited.filter { requested.pids.insert($0).inserted } }
+    if !newPids.isEmpty {
+      let onQuote = onQuote
+      let subscription = services.loaders.quotes.publisher(for: newPids, policy: services.policy).sink {
+        [weak self] _, output in
+        guard let quote = output.value else { return }
+        onQuote(quote)
+        if let post = quote.post { self?.loadImages(of: [post], comments: []) }
+      }
+      keep(subscription)
+    }
+    loadImages(of: posts, comments: comments)
+  }
+
+  /// Starts loading the images of `posts` and `comments` not asked for yet.
+  private func loadImages(of posts: [Post], comments: [Comment]) {
     let images =
       posts.compactMap { post in post.imagePath.map { ($0, post.imageMetadata) } }
       + comments.compactMap { comment in comment.imagePath.map { ($0, comment.imageMetadata) } }
-    let (newPids, newImages) = requested.withLock { requested in
-      (
-        cited.filter { requested.pids.insert($0).inserted },
-        images.filter { !$0.0.isEmpty && requested.paths.insert($0.0).inserted }
-      )
+    let newImages = requested.withLock { requested in
+      requested.isCancelled ? [] : images.filter { !$0.0.isEmpty && requested.paths.insert($0.0).inserted }
     }
-    var started: [AnyCancellable] = []
-    if !newPids.isEmpty {
-      let onQuote = onQuote
-      started.append(
-        services.loaders.quotes.publisher(for: newPids, policy: services.policy).sink { _, output in
-          if let quote = output.value { onQuote(quote) }
-        })
+    guard !newImages.isEmpty else { return }
+    let references = newImages.map { path, metadata in
+      ImageReference(url: services.imageURL(path), expected: metadata)
     }
-    if !newImages.isEmpty {
-      let references = newImages.map { path, metadata in
-        ImageReference(url: services.imageURL(path), expected: metadata)
+    let paths = newImages.map(\.0)
+    for path in paths { onImage(path, .loading) }
+    let onImage = onImage
+    let subscription = services.loaders.images.publisher(for: references, policy: services.policy).sink {
+      index, output in
+      switch output {
+      case .success(let image): onImage(paths[index], .loaded(image, PictureDecoding.bitmap(of: image)))
+      case .failure(let error): onImage(paths[index], .failed(String(describing: error)))
       }
-      let paths = newImages.map(\.0)
-      for path in paths { onImage(path, .loading) }
-      let onImage = onImage
-      started.append(
-        services.loaders.images.publisher(for: references, policy: services.policy).sink { index, output in
-          switch output {
-          case .success(let image): onImage(paths[index], .loaded(image, PictureDecoding.bitmap(of: image)))
-          case .failure(let error): onImage(paths[index], .failed(String(describing: error)))
-          }
-        })
     }
-    requested.withLock { $0.subscriptions += started }
+    keep(subscription)
+  }
+
+  /// Holds `subscription` until ``cancel()``; cancels it at once if that has already happened.
+  private func keep(_ subscription: AnyCancellable) {
+    let kept = requested.withLock { requested in
+      if !requested.isCancelled { requested.subscriptions.append(subscription) }
+      return !requested.isCancelled
+    }
+    if !kept { subscription.cancel() }
   }
 
   /// Stops every load.
   func cancel() {
     let subscriptions = requested.withLock { requested in
+      requested.isCancelled = true
       defer { requested.subscriptions = [] }
       return requested.subscriptions
     }
