@@ -182,15 +182,16 @@ final class FeedViewModel: Sendable {
       ordering: .inOrder, offline: services.offline, loadsImages: false, loadsQuotes: false)
     var offlineReason: String? = services.offline ? "--offline" : nil
     var failure = HollowError(request: kind.timelineFeed.name, kind: .transport(.cancelled))
-    var content: PostPage?
     for await event in services.loaders.timeline.timeline(feed: kind.timelineFeed, pages: [number], options: options) {
       switch event {
       case .offline(let reason):
         offlineReason = reason.description
       case .page(let page):
         report(page.origin, page.origin == .cache ? offlineReason ?? "showing the cache" : nil, page.cachedAt)
-        // Read on to the end: the loader caches the page while the stream runs.
-        content = page.content
+        // The page is already cached (in memory at once, on disk behind) when its event comes; the
+        // rest of the stream is its posts one by one, which the reader does not need: it shows the
+        // page now instead of after them.
+        return page.content
       case .pageFailed(_, .request(let error)):
         failure = error
       case .pageFailed(_, .notCached):
@@ -201,7 +202,6 @@ final class FeedViewModel: Sendable {
         continue
       }
     }
-    guard let content else { throw failure }
-    return content
+    throw failure
   }
 }
