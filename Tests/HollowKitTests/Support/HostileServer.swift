@@ -75,7 +75,7 @@ final class HostileServer: Sendable {
 
   private func acceptLoop() {
     defer { close(listener) }
-    while waitReadable(listener) {
+    while stopPipe.waitReadable(listener) {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { continue }
       acceptedCount.add(1, ordering: .releasing)
@@ -128,7 +128,7 @@ final class HostileServer: Sendable {
       }
     case .silence:
       // Until the client hangs up (the socket turns readable at EOF) or the server stops.
-      _ = waitReadable(fd)
+      _ = stopPipe.waitReadable(fd)
     case .reset(let bytes):
       _ = write(bytes)
       closeWithReset = true
@@ -147,7 +147,7 @@ final class HostileServer: Sendable {
     let terminator = Array("\r\n\r\n".utf8)
     var headEnd: Int?
     while headEnd == nil {
-      guard buffer.count < 1 << 20, stream.hasBufferedBytes || waitReadable(stream.fd) else { return nil }
+      guard buffer.count < 1 << 20, stream.hasBufferedBytes || stopPipe.waitReadable(stream.fd) else { return nil }
       let count = stream.read(into: &chunk)
       guard count > 0 else { return nil }
       buffer += chunk[0..<count]
@@ -164,25 +164,12 @@ final class HostileServer: Sendable {
     var bodyBytes = buffer.count - headEnd!
     let length = Int(headers["content-length"] ?? "0") ?? 0
     while bodyBytes < length {
-      guard stream.hasBufferedBytes || waitReadable(stream.fd) else { return nil }
+      guard stream.hasBufferedBytes || stopPipe.waitReadable(stream.fd) else { return nil }
       let count = stream.read(into: &chunk)
       guard count > 0 else { return nil }
       bodyBytes += count
     }
     return RecordedRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
-  }
-
-  /// Blocks until `fd` is readable; false once the server stops.
-  private func waitReadable(_ fd: Int32) -> Bool {
-    var fds = [
-      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
-    ]
-    while true {
-      let result = poll(&fds, 2, -1)
-      if result < 0, errno == EINTR { continue }
-      return result > 0 && fds[1].revents == 0
-    }
   }
 
   /// Writes all of `bytes`, waiting for room; false when the client went away or the server stopped.

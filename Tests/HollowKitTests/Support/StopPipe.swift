@@ -33,6 +33,19 @@ final class StopPipe: Sendable {
     _ = write(writeEnd, &byte, 1)
   }
 
+  /// Blocks until `fd` is readable; false once the server stops.
+  func waitReadable(_ fd: Int32) -> Bool {
+    var fds = [
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let result = poll(&fds, 2, -1)
+      if result < 0, errno == EINTR { continue }
+      return result > 0 && fds[1].revents == 0
+    }
+  }
+
   /// Waits `duration` (the pace of a trickle); true when the server stopped meanwhile.
   func wait(_ duration: Duration) -> Bool {
     var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]

@@ -56,7 +56,7 @@ final class TestProxy: Sendable {
 
   private func acceptLoop() {
     defer { close(listener) }
-    while waitReadable(listener) {
+    while stopPipe.waitReadable(listener) {
       let client = accept(listener, nil, nil)
       guard client >= 0 else { continue }
       Thread { [self] in serve(client) }.start()
@@ -107,7 +107,7 @@ final class TestProxy: Sendable {
       if let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
         return (Array(buffer[..<end.lowerBound]), Array(buffer[end.upperBound...]))
       }
-      guard waitReadable(fd) else { return nil }
+      guard stopPipe.waitReadable(fd) else { return nil }
       let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       guard count > 0 else { return nil }
       buffer += chunk[0..<count]
@@ -159,19 +159,6 @@ final class TestProxy: Sendable {
       sent += count
     }
     return true
-  }
-
-  /// Blocks until `fd` is readable; false once the proxy stops.
-  private func waitReadable(_ fd: Int32) -> Bool {
-    var fds = [
-      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
-    ]
-    while true {
-      let result = poll(&fds, 2, -1)
-      if result < 0, errno == EINTR { continue }
-      return result > 0 && fds[1].revents == 0
-    }
   }
 
   #if canImport(Darwin)
