@@ -226,17 +226,42 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
   enum InnerEndStep {
     /// Carry out these effects, then take this step.
     case next(Effects, WorkerStep)
-    /// As ``InnerEnd/pull``.
-    case pull
+    /// As ``InnerEnd/pull``. `mayRunItself`: every slot is taken and nothing waits for a worker,
+    /// so the inner publisher of the value about to be pulled may be run by the puller itself
+    /// (``arrivedForWorker()`` confirms once the value is there).
+    case pull(mayRunItself: Bool)
   }
 
   /// ``innerFinished()`` followed, when the worker seeks, by ``nextInner()``: under one lock.
   @inlinable
   mutating func innerFinishedAndSeek() -> InnerEndStep {
     switch innerFinished() {
-    case .pull: return .pull
+    case .pull: return .pull(mayRunItself: pending.isEmpty && active >= maxPublishers)
     case .seek(let effects): return .next(effects, nextInner())
     }
+  }
+
+  @usableFromInline
+  enum Arrival {
+    /// Every slot is still taken and nothing waits: the role is put down and the worker
+    /// subscribes to the value's inner publisher and runs it itself, with nobody woken and
+    /// nothing queued.
+    case runItself
+    /// A slot freed meanwhile: take the outer iterator back and subscribe as usual (the value's
+    /// inner publisher is queued and the puller goes on pulling).
+    case enqueue
+    /// The stream is over.
+    case stop
+  }
+
+  /// A pulling worker told ``InnerEndStep/pull(mayRunItself:)`` has its value and has put the
+  /// outer iterator back.
+  @inlinable
+  mutating func arrivedForWorker() -> Arrival {
+    guard buffer.isOpen else { return .stop }
+    guard pending.isEmpty && active >= maxPublishers else { return .enqueue }
+    isPulling = false
+    return .runItself
   }
 
   // MARK: Ending

@@ -61,47 +61,66 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
 
   /// Pulls the outer publisher while a slot is free, subscribing to each inner publisher as
   /// its value arrives; the caller holds the pull role and a reserved slot. With every slot
-  /// taken, puts the iterator back and the role down. Returns a worker's next step (nil:
-  /// the worker stops; the outer task always gets nil or ``FlatMapStateMachine/WorkerStep/exit``).
+  /// taken, puts the iterator back and the role down. Answers a worker's next turn (the outer
+  /// task ends whatever it is told).
+  ///
+  /// `mayRunItself`: a worker whose reserved slot is the last one, with nothing waiting, runs
+  /// the first value's inner publisher itself once ``FlatMapStateMachine/arrivedForWorker()``
+  /// confirms: no queueing, no hand-over, nobody woken.
   @inlinable
-  func pull(byWorker: Bool) async -> StateMachine.WorkerStep? {
-    guard var iterator = outer.take() else { return nil }
+  func pull(byWorker: Bool, mayRunItself: Bool = false) async -> WorkerTurn {
+    guard var iterator = outer.take() else { return .stop }
+    var mayRunItself = mayRunItself
     while true {
       let value: Upstream.Output?
       do throws(Upstream.Failure) {
         value = try await iterator.next(isolation: nil)
       } catch {
         complete(.failure(error))
-        return nil
+        return .stop
       }
       guard let value else {
         perform(state.withLock { $0.outerFinished(byWorker: byWorker) })
-        return byWorker ? state.withLock { $0.nextInner() } : nil
+        return byWorker ? .step(state.withLock { $0.nextInner() }) : .stop
+      }
+      if mayRunItself {
+        mayRunItself = false
+        // Back in the subscription before the role is free, so whoever picks it up finds it.
+        outer.putBack(consume iterator)
+        switch state.withLock({ $0.arrivedForWorker() }) {
+        case .runItself:
+          return .runOwn(transform(value))
+        case .stop:
+          outer.release()
+          return .stop
+        case .enqueue:
+          guard let again = outer.take() else { return .stop }
+          iterator = again
+        }
       }
       let inner = InnerSubscription(subscribingTo: transform(value))
       let (queued, next) = state.withLock { $0.enqueueAndReserve(inner, byWorker: byWorker) }
       guard case .queued(let recruit) = queued else {
         inner.release()
-        return nil
+        return .stop
       }
       carryOut(recruit)
       switch next {
       case .pull:
         continue
       case .stop:
-        return nil
+        return .stop
       case .full:
-        // Back in the subscription before the role is free, so whoever picks it up finds it.
         outer.putBack(consume iterator)
         switch state.withLock({ $0.putDownAndSeek(byWorker: byWorker) }) {
         case .pull:
-          guard let again = outer.take() else { return nil }
+          guard let again = outer.take() else { return .stop }
           iterator = again
         case .next(let step):
-          return step
+          return .step(step)
         case .stop:
           outer.release()
-          return nil
+          return .stop
         }
       }
     }
@@ -109,46 +128,56 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
 
   // MARK: Workers
 
+  /// What a worker does next: a step of the state machine, or run the inner publisher of the
+  /// value it pulled itself (``FlatMapStateMachine/Arrival/runItself``).
+  @usableFromInline
+  enum WorkerTurn {
+    case step(StateMachine.WorkerStep)
+    case runOwn(Inner)
+    case stop
+  }
+
   @inlinable
   func runWorker(_ index: Int) async {
-    var step = state.withLock { $0.nextInner() }
+    var turn = WorkerTurn.step(state.withLock { $0.nextInner() })
     while true {
-      switch step {
-      case .exit:
+      switch turn {
+      case .stop, .step(.exit):
         return
-      case .park:
+      case .step(.park):
         await park(isolation: nil) { $0.parkIdle($1) }
         if Task.isCancelled { return }
-        step = state.withLock { $0.nextInner() }
-      case .run(let inner, let recruit):
+        turn = .step(state.withLock { $0.nextInner() })
+      case .step(.run(let inner, let recruit)):
         carryOut(recruit)
-        guard let next = await run(inner, from: index) else { return }
-        step = next
+        guard let iterator = inner.take() else { return }
+        turn = await drain(consume iterator, from: index)
+      case .runOwn(let publisher):
+        turn = await drain(publisher.makeAsyncIterator(), from: index)
       }
     }
   }
 
-  /// Runs one inner subscription to its end (its iterator is gone when this returns), then
-  /// answers the worker's next step; nil when the worker stops.
+  /// Runs one inner subscription to its end and releases it, then answers the worker's next
+  /// turn.
   @inlinable
-  func run(_ inner: InnerSubscription, from index: Int) async -> StateMachine.WorkerStep? {
-    guard var iterator = inner.take() else { return nil }
+  func drain(_ iterator: consuming Inner.AsyncIterator, from index: Int) async -> WorkerTurn {
     do throws(Inner.Failure) {
       while let value = try await iterator.next(isolation: nil) {
-        guard await push(value, from: index) else { return nil }
+        guard await push(value, from: index) else { return .stop }
       }
     } catch {
       complete(.failure(error))
-      return nil
+      return .stop
     }
     // Released before its slot is given back: the next inner must not overlap this one.
     _ = consume iterator
     switch state.withLock({ $0.innerFinishedAndSeek() }) {
     case .next(let effects, let step):
       perform(effects)
-      return step
-    case .pull:
-      return await pull(byWorker: true)
+      return .step(step)
+    case .pull(let mayRunItself):
+      return await pull(byWorker: true, mayRunItself: mayRunItself)
     }
   }
 

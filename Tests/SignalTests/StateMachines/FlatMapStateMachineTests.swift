@@ -293,6 +293,73 @@ import Testing
     }
   }
 
+  @Test func aWorkerTakingTheLastSlotWithNothingWaitingRunsWhatItPullsItself() {
+    var machine = started(maxPublishers: 1)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    // `a` ends: the worker takes the role and the slot, the last one, and nothing waits.
+    guard case .pull(mayRunItself: true) = machine.innerFinishedAndSeek() else {
+      Issue.record("the worker may run what it pulls itself")
+      return
+    }
+    guard case .runItself = machine.arrivedForWorker() else {
+      Issue.record("still full with nothing waiting: it runs the inner itself")
+      return
+    }
+    // The role is down (the next worker to finish picks it up); nobody was recruited or queued.
+    #expect(!machine.isPulling)
+    #expect(machine.pending.isEmpty)
+    #expect(machine.active == 1)
+    #expect(innerFinished(&machine) == .pull)
+  }
+
+  @Test func aSlotFreedWhileTheWorkerPulledSendsItsInnerToTheQueue() {
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
+    #expect(nextInner(&machine) == .run("b", .nobody))
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    guard case .pull(mayRunItself: true) = machine.innerFinishedAndSeek() else {
+      Issue.record("every slot taken, nothing waiting")
+      return
+    }
+    // `b` ends while the worker pulls: a slot is free, so the value's inner is queued as usual.
+    #expect(innerFinished(&machine) == .seek(woken: []))
+    guard case .enqueue = machine.arrivedForWorker() else {
+      Issue.record("a free slot: the puller queues its inner and pulls on")
+      return
+    }
+    #expect(machine.isPulling)
+  }
+
+  @Test func aWorkerWithInnersWaitingDoesNotRunWhatItPullsItself() {
+    var machine = started(maxPublishers: 2)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
+    #expect(reserve(&machine) == .full)
+    #expect(putDown(&machine, byWorker: false) == .putDown)
+    // `b` waits for worker 1, which has not started yet: the puller must not skip the queue.
+    guard case .pull(mayRunItself: false) = machine.innerFinishedAndSeek() else {
+      Issue.record("an inner waits: the puller queues what it pulls")
+      return
+    }
+    _ = machine.cancel(())
+    guard case .stop = machine.arrivedForWorker() else {
+      Issue.record("after the end the puller stops")
+      return
+    }
+  }
+
   @Test func eachWaitingInnerIsHandedOnOnce() {
     // HandedSubscription has no lock: only the task the state machine hands it to may touch it.
     var machine = started(maxPublishers: 3)
