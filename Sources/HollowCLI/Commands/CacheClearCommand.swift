@@ -1,10 +1,6 @@
 /// `cache clear`: deletes every entry of the cache folder.
-struct CacheClearCommand: CacheFolderCommand, Equatable {
+struct CacheClearCommand: CacheFolderCommand, ArgumentlessCommand, Equatable {
   static let configuration = CommandConfiguration("clear", summary: "delete every entry of the cache folder")
-
-  init() {}
-
-  init(parsing arguments: ParsedArguments) throws(UsageError) {}
 
   func run(local: LocalCache, output: CommandOutput, commandName: String) async throws(CLIFailure) {
     let before = await local.userStatistics()

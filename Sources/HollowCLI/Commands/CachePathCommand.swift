@@ -1,10 +1,6 @@
 /// `cache path`: prints the cache folder, without opening it.
-struct CachePathCommand: HollowCommand, Equatable {
+struct CachePathCommand: HollowCommand, ArgumentlessCommand, Equatable {
   static let configuration = CommandConfiguration("path", summary: "print the cache folder")
-
-  init() {}
-
-  init(parsing arguments: ParsedArguments) throws(UsageError) {}
 
   func run(in context: CommandContext) async throws(CLIFailure) {
     let directory = try LocalCache.directory(context.options, environment: context.environment.variables)

@@ -1,11 +1,7 @@
 /// `cache stats`: entries, bytes, hits, misses, evictions and dropped entries.
-struct CacheStatsCommand: CacheFolderCommand, Equatable {
+struct CacheStatsCommand: CacheFolderCommand, ArgumentlessCommand, Equatable {
   static let configuration = CommandConfiguration(
     "stats", summary: "entries, bytes, hits, misses, evictions and dropped entries")
-
-  init() {}
-
-  init(parsing arguments: ParsedArguments) throws(UsageError) {}
 
   func run(local: LocalCache, output: CommandOutput, commandName: String) async throws(CLIFailure) {
     let (ledger, current) = await local.lifetimeStatistics()

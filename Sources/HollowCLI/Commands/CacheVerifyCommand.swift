@@ -1,13 +1,9 @@
 import HollowCache
 
 /// `cache verify`: checks every entry, drops the bad ones and reports.
-struct CacheVerifyCommand: CacheFolderCommand, Equatable {
+struct CacheVerifyCommand: CacheFolderCommand, ArgumentlessCommand, Equatable {
   static let configuration = CommandConfiguration(
     "verify", summary: "check every entry, drop the bad ones, report")
-
-  init() {}
-
-  init(parsing arguments: ParsedArguments) throws(UsageError) {}
 
   func run(local: LocalCache, output: CommandOutput, commandName: String) async throws(CLIFailure) {
     let report: DiskCache.VerificationReport

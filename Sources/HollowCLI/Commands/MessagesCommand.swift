@@ -1,13 +1,9 @@
 import HollowKit
 
 /// `messages`: the system messages.
-struct MessagesCommand: BackendCommand, Equatable {
+struct MessagesCommand: BackendCommand, ArgumentlessCommand, Equatable {
   static let configuration = CommandConfiguration(
     "messages", summary: "show the system messages", examples: ["messages"])
-
-  init() {}
-
-  init(parsing arguments: ParsedArguments) throws(UsageError) {}
 
   func run(session: Session, output: CommandOutput) async throws {
     let messages = try await session.client.perform(SystemMessagesRequest.self, .init())

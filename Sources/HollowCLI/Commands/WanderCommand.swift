@@ -1,11 +1,7 @@
 /// `wander`: random posts.
-struct WanderCommand: BackendCommand, Equatable {
+struct WanderCommand: BackendCommand, ArgumentlessCommand, Equatable {
   static let configuration = CommandConfiguration("wander", summary: "show \(15) random posts", examples: ["wander"])
   static let readsFeedsOrPosts = true
-
-  init() {}
-
-  init(parsing arguments: ParsedArguments) throws(UsageError) {}
 
   func run(session: Session, output: CommandOutput) async throws {
     try await FeedRunner(session: session, output: output).run(.wander)
