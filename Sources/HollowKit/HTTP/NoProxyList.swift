@@ -4,12 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The hosts reached without a proxy, as `no_proxy` lists them, matched the way curl documents:
 /// a comma-separated list where `*` alone matches every host, a name matches itself and every name
 /// under it (`example.com` matches `www.example.com`, not `myexample.com`; a leading dot is
@@ -45,7 +39,7 @@ struct NoProxyList: Sendable, Equatable {
     if item == "*" { return .any }
     if item.hasPrefix("[") && item.hasSuffix("]") { item = String(item.dropFirst().dropLast()) }
     let parts = item.split(separator: "/", maxSplits: 1)
-    if let first = parts.first, let address = address(String(first)) {
+    if let first = parts.first, let address = IPLiteral.bytes(of: String(first)) {
       let bits = parts.count == 2 ? Int(parts[1]) : address.count * 8
       guard let bits, (0...address.count * 8).contains(bits) else { return nil }
       return .network(address, bits: bits)
@@ -58,7 +52,7 @@ struct NoProxyList: Sendable, Equatable {
   func matches(host: String) -> Bool {
     let name = host.lowercased()
     if loopbackIsDirect, Self.isLoopback(name) { return true }
-    let address = Self.address(name)
+    let address = IPLiteral.bytes(of: name)
     return entries.contains { entry in
       switch entry {
       case .any: true
@@ -70,17 +64,8 @@ struct NoProxyList: Sendable, Equatable {
 
   static func isLoopback(_ host: String) -> Bool {
     if host == "localhost" || host.hasSuffix(".localhost") { return true }
-    guard let address = address(host) else { return false }
+    guard let address = IPLiteral.bytes(of: host) else { return false }
     return address.count == 4 ? address[0] == 127 : address == [UInt8](repeating: 0, count: 15) + [1]
-  }
-
-  /// The bytes of an IPv4 or IPv6 literal.
-  static func address(_ text: String) -> [UInt8]? {
-    var v4 = in_addr()
-    if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
-    var v6 = in6_addr()
-    if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
-    return nil
   }
 
   private static func prefix(_ address: [UInt8], of network: [UInt8], bits: Int) -> Bool {

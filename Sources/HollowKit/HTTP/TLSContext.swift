@@ -11,8 +11,8 @@ import COpenSSL
 /// let stream = try TLSStream.connect(over: connection, host: "example.org", context: context)
 /// ```
 // @unchecked: OpenSSL documents an SSL_CTX as safe to share between threads once configured; it is
-// configured here in init and never changed after (SSL_new only reads it). TLSTransportTests sends
-// requests from many threads at once over one client to exercise that.
+// configured here in init and never changed after (SSL_new only reads it).
+// TLSStreamTests.oneClientServesManyThreadsAtOnce sends requests from many threads over one client.
 final class TLSContext: @unchecked Sendable {
   #if canImport(COpenSSL)
   let pointer: OpaquePointer

@@ -1,12 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// TLS over a ``SocketConnection``: OpenSSL encrypts into and decrypts from memory buffers, and the
 /// connection moves the bytes. So every wait (the handshake's included) is the connection's `poll`
 /// on the socket and its ``WakePipe``, bounded by the idle timeout and the deadline, cancellable and
@@ -66,7 +60,7 @@ struct TLSStream: ~Copyable, ByteStream {
 
   /// Asks OpenSSL to check the certificate against `host`: an IP address, or a name (also sent as SNI).
   private func expect(host: String) -> Bool {
-    if Self.isIPAddress(host) {
+    if IPLiteral.bytes(of: host) != nil {
       return X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), host) == 1
     }
     return hollow_SSL_set_tlsext_host_name(ssl, host) == 1 && SSL_set1_host(ssl, host) == 1
@@ -170,12 +164,6 @@ struct TLSStream: ~Copyable, ByteStream {
   private static func failure(_ failure: TransportFailure) -> TransportFailure {
     ERR_clear_error()
     return failure
-  }
-
-  /// Whether `host` is an IPv4 or IPv6 literal (checked against the certificate's IP addresses).
-  static func isIPAddress(_ host: String) -> Bool {
-    var address = in6_addr()
-    return inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host, &address) == 1
   }
 }
 #endif
