@@ -1,4 +1,4 @@
-import CZlib
+import HollowCache
 
 /// Decodes a PNG into 8-bit RGB: the signature, then each chunk with its CRC checked (IHDR first;
 /// PLTE, tRNS, IDAT, IEND read; other ancillary chunks skipped, unknown critical ones refused),
@@ -38,7 +38,9 @@ enum PNGDecoder {
       guard length <= 0x7FFF_FFFF, bytes.count - offset - 12 >= length else { throw .truncated("chunk \(type)") }
       let data = bytes[(offset + 8)..<(offset + 8 + length)]
       let stored = PNGHeader.uint32(bytes, at: offset + 8 + length)
-      guard checksum(bytes[(offset + 4)..<(offset + 8 + length)]) == stored else { throw .badChecksum(chunk: type) }
+      guard CRC32.checksum(bytes[(offset + 4)..<(offset + 8 + length)]) == stored else {
+        throw .badChecksum(chunk: type)
+      }
       offset += 12 + length
       if header == nil && type != "IHDR" { throw .malformed("\(type) before IHDR") }
       switch type {
@@ -96,11 +98,5 @@ enum PNGDecoder {
       start += pass.height * (rowBytes + 1)
     }
     return Bitmap(width: header.width, height: header.height, rgb: rgb)
-  }
-
-  private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-    bytes.withUnsafeBufferPointer { buffer in
-      UInt32(truncatingIfNeeded: crc32(0, buffer.baseAddress, UInt32(buffer.count)))
-    }
   }
 }
