@@ -236,7 +236,7 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
   @inlinable
   mutating func innerFinishedAndSeek() -> InnerEndStep {
     switch innerFinished() {
-    case .pull: return .pull(mayRunItself: pending.isEmpty && active >= maxPublishers)
+    case .pull: return .pull(mayRunItself: isFullWithNothingQueued)
     case .seek(let effects): return .next(effects, nextInner())
     }
   }
@@ -254,12 +254,17 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     case stop
   }
 
+  /// Every slot is taken and no inner publisher waits for a worker: the puller's next inner
+  /// publisher has nobody to run it but the puller.
+  @inlinable
+  var isFullWithNothingQueued: Bool { pending.isEmpty && active >= maxPublishers }
+
   /// A pulling worker told ``InnerEndStep/pull(mayRunItself:)`` has its value and has put the
   /// outer iterator back.
   @inlinable
   mutating func arrivedForWorker() -> Arrival {
     guard buffer.isOpen else { return .stop }
-    guard pending.isEmpty && active >= maxPublishers else { return .enqueue }
+    guard isFullWithNothingQueued else { return .enqueue }
     isPulling = false
     return .runItself
   }
