@@ -38,6 +38,15 @@ import Testing
     return machine
   }
 
+  /// The outer task subscribed `a` in the first of `maxPublishers` slots; worker 0 started and took it.
+  private func runningA(maxPublishers: Int) -> Machine {
+    var machine = started(maxPublishers: maxPublishers)
+    #expect(reserve(&machine) == .pull)
+    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    #expect(nextInner(&machine) == .run("a", .nobody))
+    return machine
+  }
+
   private func reserve(_ machine: inout Machine) -> Outer {
     switch machine.reserveSlot() {
     case .pull: .pull
@@ -131,10 +140,7 @@ import Testing
   }
 
   @Test func theWorkerThatFreesASlotPicksUpThePullRoleAndRunsWhatItPulledWithNobodyWoken() {
-    var machine = started(maxPublishers: 1)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 1)
     #expect(reserve(&machine) == .full)
     #expect(putDown(&machine, byWorker: false) == .putDown)
     // Worker 0 finishes `a`: the slot it frees is reserved for its own pull.
@@ -148,10 +154,7 @@ import Testing
   }
 
   @Test func thePullRoleIsHeldByOneTaskAtATime() {
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(reserve(&machine) == .pull)
     // The outer task holds the role: a finished inner's worker only seeks.
     #expect(innerFinished(&machine) == .seek(woken: []))
@@ -168,10 +171,7 @@ import Testing
   }
 
   @Test func aSlotFreedWhileTheIteratorIsPutBackIsReservedForThePullerAtOnce() {
-    var machine = started(maxPublishers: 1)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 1)
     #expect(reserve(&machine) == .full)
     // `a` finishes between the puller's `.full` and its putting the role down.
     #expect(innerFinished(&machine) == .seek(woken: []))
@@ -181,10 +181,7 @@ import Testing
   }
 
   @Test func aPullingWorkerWithSlotsLeftRecruitsAnotherForTheInnerItSubscribed() {
-    var machine = started(maxPublishers: 3)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 3)
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
     #expect(nextInner(&machine) == .run("b", .nobody))
@@ -212,10 +209,7 @@ import Testing
 
   @Test func aWorkerWhosePullMeetsTheOutersEndGoesBackToRunningInners() async {
     let pool = WaiterPool()
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
     #expect(reserve(&machine) == .full)
@@ -253,10 +247,7 @@ import Testing
   }
 
   @Test func aWorkerPuttingTheRoleDownTakesTheNextInnerInTheSameStep() {
-    var machine = started(maxPublishers: 1)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 1)
     #expect(reserve(&machine) == .full)
     guard case .next(.exit) = machine.putDownAndSeek(byWorker: false) else {
       Issue.record("the outer task ends when it puts the role down")
@@ -274,10 +265,7 @@ import Testing
   }
 
   @Test func aWorkerWhoseInnerFinishedSeeksTheNextInTheSameStep() {
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
     // The outer task still holds the role, so the worker seeks, and finds `b`.
@@ -294,10 +282,7 @@ import Testing
   }
 
   @Test func aWorkerTakingTheLastSlotWithNothingWaitingRunsWhatItPullsItself() {
-    var machine = started(maxPublishers: 1)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 1)
     #expect(reserve(&machine) == .full)
     #expect(putDown(&machine, byWorker: false) == .putDown)
     // `a` ends: the worker takes the role and the slot, the last one, and nothing waits.
@@ -317,10 +302,7 @@ import Testing
   }
 
   @Test func aSlotFreedWhileTheWorkerPulledSendsItsInnerToTheQueue() {
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
     #expect(nextInner(&machine) == .run("b", .nobody))
@@ -340,10 +322,7 @@ import Testing
   }
 
   @Test func aWorkerWithInnersWaitingDoesNotRunWhatItPullsItself() {
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(reserve(&machine) == .pull)
     #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
     #expect(reserve(&machine) == .full)
@@ -390,10 +369,7 @@ import Testing
   }
 
   @Test func noMoreWorkersThanMaxPublishersAreStarted() {
-    var machine = started(maxPublishers: 1)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 1)
     #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(reserve(&machine) == .pull)
     // Worker 0 is between inners (awake): nobody else is recruited.
@@ -403,10 +379,7 @@ import Testing
 
   @Test func anIdleWorkerIsWokenForTheNextInnerRatherThanANewOneStarted() async {
     let pool = WaiterPool()
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(nextInner(&machine) == .park)
     let parked = machine.parkIdle(await pool.make("worker 0"))
@@ -442,10 +415,7 @@ import Testing
 
   @Test func theStreamFinishesWhenTheOuterAndEveryInnerHaveAfterTheQueuedValues() async {
     let pool = WaiterPool()
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(reserve(&machine) == .pull)
     // The outer finishes while `a` runs: not the end yet.
     let outerEnd = machine.outerFinished(byWorker: false)
@@ -463,10 +433,7 @@ import Testing
 
   @Test func theOutersFinishLetsIdleWorkersGoAndEndsAStreamWithNoActiveInner() async {
     let pool = WaiterPool()
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(nextInner(&machine) == .park)
     let workerParked = machine.parkIdle(await pool.make("worker"))
@@ -554,10 +521,7 @@ import Testing
 
   @Test func cancellingWakesTheParkedConsumerAndIdleWorkersAndStopsThePullRole() async {
     let pool = WaiterPool()
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    var machine = runningA(maxPublishers: 2)
     #expect(innerFinished(&machine) == .seek(woken: []))
     #expect(nextInner(&machine) == .park)
     let workerParked = machine.parkIdle(await pool.make("idle worker"))
