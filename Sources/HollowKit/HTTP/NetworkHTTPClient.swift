@@ -44,7 +44,8 @@ public final class NetworkHTTPClient: HTTPClient {
   }
 
   public let timeouts: HTTPTimeouts
-  /// The most connections `URLSession` opens at once to one host (at least 1).
+  /// The most connections `URLSession` opens at once to one host (at least 1); Apple platforms only:
+  /// ``Transport/sockets`` opens one connection per exchange.
   public let maximumConnectionsPerHost: Int
   public let transport: Transport
 
