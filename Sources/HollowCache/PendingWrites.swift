@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Disk writes started by ``TwoTierCache/setInBackground(_:forKey:ttl:)`` and not finished yet: their
 /// payloads (so reads see them at once) and their tasks (so ``TwoTierCache/flush()`` can wait for them).

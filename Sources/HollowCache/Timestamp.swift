@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Microseconds since 1970, the unit every timestamp in an entry header uses.
 ///

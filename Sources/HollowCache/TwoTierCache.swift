@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A memory tier in front of a disk tier: reads try memory first, then disk (promoting what they find into
 /// memory); writes go to disk, then memory.

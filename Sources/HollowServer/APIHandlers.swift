@@ -186,7 +186,7 @@ struct APIHandlers {
   }
 
   private func checkText(_ text: String, allowEmpty: Bool) throws(APIFailure) {
-    guard allowEmpty || !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    guard allowEmpty || !text.trimmingWhitespace().isEmpty else {
       throw .invalid("内容不能为空 (empty text)")
     }
     guard text.count <= Self.maximumTextLength else {

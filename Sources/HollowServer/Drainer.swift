@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
+import HollowKit
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -54,13 +61,16 @@ final class Drainer: Sendable {
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
     }
     finished.enter()
-    let thread = Thread { [self] in
+    let started = DetachedThread.start(stackBytes: 256 * 1024) { [self] in
       run()
       finished.leave()
     }
-    thread.name = "HollowServer.drain"
-    thread.stackSize = 256 * 1024
-    thread.start()
+    guard started else {
+      finished.leave()
+      close(wakeRead)
+      close(wakeWrite)
+      throw ServerError(operation: "start (no thread for the drainer)", code: EAGAIN)
+    }
   }
 
   /// Writes `answer` without blocking (a short answer fits the socket's buffer), shuts the sending side and

@@ -1,6 +1,12 @@
 import Dispatch
-import Foundation
+import HollowKit
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -77,12 +83,19 @@ public final class HollowServer: Sendable {
       let services = Services(context: context, connections: connections, drainer: drainer)
       let acceptor = acceptor
       let wakeRead = pipeEnds[0]
-      let thread = Thread {
+      let started = DetachedThread.start(stackBytes: 256 * 1024) {
         Self.acceptLoop(listener: listener, wake: wakeRead, services: services)
         acceptor.leave()
       }
-      thread.name = "HollowServer.accept"
-      thread.start()
+      guard started else {
+        acceptor.leave()
+        phase = .stopped
+        close(listener)
+        close(pipeEnds[0])
+        close(pipeEnds[1])
+        drainer.stop()
+        throw ServerError(operation: "start (no thread for the listener)", code: EAGAIN)
+      }
       return Int(port)
     }
   }
@@ -213,7 +226,7 @@ public final class HollowServer: Sendable {
       services.drainer.finish(fd, answer: busyAnswer)
       return
     }
-    let thread = Thread {
+    let started = DetachedThread.start(stackBytes: 1 << 20) {
       switch Connection(fd: fd, context: services.context, registry: connections).serve() {
       case .close:
         connections.release(fd)
@@ -221,8 +234,9 @@ public final class HollowServer: Sendable {
         if connections.detach(fd) { services.drainer.adopt(fd) }
       }
     }
-    thread.name = "HollowServer.connection"
-    thread.stackSize = 1 << 20
-    thread.start()
+    if !started, connections.detach(fd) {
+      // No thread to answer on: the client hears that the server is busy, as when every slot is taken.
+      services.drainer.finish(fd, answer: busyAnswer)
+    }
   }
 }

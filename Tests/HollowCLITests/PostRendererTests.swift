@@ -12,7 +12,7 @@ import Testing
   ) -> RenderContext {
     RenderContext(
       width: width, painter: Painter(colors: colors),
-      time: RelativeTime(now: Date(timeIntervalSince1970: TimeInterval(now)), timeZone: TimeZone(identifier: "UTC")!),
+      time: RelativeTime(now: Date(timeIntervalSince1970: TimeInterval(now)), zone: .utc),
       highlighter: Highlighter(keywords: keywords, colors: colors), limits: limits)
   }
 

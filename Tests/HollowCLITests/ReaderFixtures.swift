@@ -9,7 +9,7 @@ import HollowServer
 enum ReaderFixtures {
   static let theme = ReaderTheme(
     capabilities: TerminalCapabilities(colorDepth: .none), now: Date(timeIntervalSince1970: 1_700_000_000),
-    timeZone: TimeZone(identifier: "UTC")!)
+    zone: .utc)
 
   static func post(_ pid: Int, _ text: String = "树洞 post text", likes: Int = 1) -> Post {
     Post(

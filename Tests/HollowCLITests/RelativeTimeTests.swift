@@ -6,7 +6,7 @@ import Testing
 @Suite struct RelativeTimeTests {
   private let base = 1_700_000_000
   private func time(after seconds: Int) -> RelativeTime {
-    RelativeTime(now: Date(timeIntervalSince1970: TimeInterval(base + seconds)), timeZone: TimeZone(identifier: "UTC")!)
+    RelativeTime(now: Date(timeIntervalSince1970: TimeInterval(base + seconds)), zone: .utc)
   }
 
   @Test func secondsAreJustNow() {
@@ -33,9 +33,26 @@ import Testing
     #expect(time(after: -30).string(for: base) == "just now")
   }
 
-  @Test func absoluteDatesUseTheTimeZone() {
-    let shanghai = RelativeTime(now: Date(), timeZone: TimeZone(identifier: "Asia/Shanghai")!)
+  @Test func absoluteDatesUseTheZone() {
+    let shanghai = RelativeTime(now: Date(), zone: .fixed(secondsFromGMT: 8 * 3_600))
     #expect(shanghai.absolute(base) == "2023-11-15 06:13")
+    let newYork = RelativeTime(now: Date(), zone: .fixed(secondsFromGMT: -5 * 3_600))
+    #expect(newYork.absolute(base) == "2023-11-14 17:13")
+  }
+
+  @Test func civilDatesMatchTheGregorianCalendar() {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    // Every 997th day (a prime, so every month and weekday comes up) from 1583-01-01 to 9999-12-31: Foundation's
+    // calendar is Julian before October 1582, the shown dates are proleptic Gregorian (as ISO 8601).
+    for days in stride(from: -141_349, through: 2_932_896, by: 997) {
+      let parts = calendar.dateComponents(
+        [.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+      let civil = RelativeTime.civilDate(daysSince1970: days)
+      #expect([civil.year, civil.month, civil.day] == [parts.year, parts.month, parts.day])
+    }
+    #expect(RelativeTime.civilDate(daysSince1970: 11_016) == (2000, 2, 29))
+    #expect(RelativeTime.civilDate(daysSince1970: -719_162) == (1, 1, 1))
   }
 
   @Test func extremeTimestampsNeverTrap() {
@@ -54,7 +71,7 @@ import Testing
       Date.distantPast, .distantFuture, Date(timeIntervalSince1970: .infinity),
       Date(timeIntervalSince1970: -.infinity), Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 1e300),
     ] {
-      let time = RelativeTime(now: now, timeZone: TimeZone(identifier: "UTC")!)
+      let time = RelativeTime(now: now, zone: .utc)
       for timestamp in [Int.min, -1, 0, base, Int.max] {
         #expect(!time.string(for: timestamp).isEmpty)
       }

@@ -33,6 +33,6 @@ struct CacheStatsReport: Codable, Sendable, Equatable {
       ("folder", directory), ("entries", "\(entries)"), ("bytes", "\(bytes)"), ("hits", "\(hits)"),
       ("misses", "\(misses)"), ("evictions", "\(evictions)"), ("expired removed", "\(expiredRemoved)"),
       ("corrupt dropped", "\(corruptDropped)"),
-    ].map { name, value in name.padding(toLength: 17, withPad: " ", startingAt: 0) + value }
+    ].map { name, value in name + String(repeating: " ", count: max(0, 17 - name.count)) + value }
   }
 }

@@ -29,7 +29,7 @@ struct CommandOutput: Sendable {
   func context(highlighting keywords: [String] = [], limits: RenderLimits = .list) -> RenderContext {
     RenderContext(
       width: environment.width, painter: Painter(colors: colors),
-      time: RelativeTime(now: environment.now, timeZone: environment.timeZone),
+      time: RelativeTime(now: environment.now, zone: environment.zone),
       highlighter: Highlighter(keywords: keywords, colors: colors), limits: limits)
   }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -61,13 +65,10 @@ struct FileProblem: CustomStringConvertible, Equatable {
 
   /// The POSIX code inside a Foundation file error, or the one its Cocoa code stands for.
   private static func posixCode(of error: any Error) -> Int32? {
-    let error = error as NSError
-    if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return Int32(underlying.code)
-    }
-    guard error.domain == NSCocoaErrorDomain else { return nil }
-    switch CocoaError.Code(rawValue: error.code) {
+    if let error = error as? POSIXError { return error.code.rawValue }
+    guard let error = error as? CocoaError else { return nil }
+    if let underlying = error.underlying as? POSIXError { return underlying.code.rawValue }
+    switch error.code {
     case .fileNoSuchFile, .fileReadNoSuchFile: return ENOENT
     case .fileReadNoPermission, .fileWriteNoPermission: return EACCES
     case .fileWriteOutOfSpace: return ENOSPC
@@ -80,17 +81,21 @@ struct FileProblem: CustomStringConvertible, Equatable {
   /// When the error says nothing, the path tells: a folder where a file was expected, a file where
   /// a folder was, or a missing folder.
   private static func codeFromPath(_ path: String) -> Int32? {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) { return isFolder.boolValue ? EISDIR : nil }
-    var ancestor = (path as NSString).deletingLastPathComponent
+    switch PathKind(of: path) {
+    case .folder: return EISDIR
+    case .file: return nil
+    case .missing: break
+    }
+    var ancestor = PathKind.parent(of: path)
     var isParent = true
     while !ancestor.isEmpty {
-      if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
-        guard isFolder.boolValue else { return ENOTDIR }
-        return isParent ? nil : ENOENT
+      switch PathKind(of: ancestor) {
+      case .folder: return isParent ? nil : ENOENT
+      case .file: return ENOTDIR
+      case .missing: break
       }
       guard ancestor != "/" else { return nil }
-      ancestor = (ancestor as NSString).deletingLastPathComponent
+      ancestor = PathKind.parent(of: ancestor)
       isParent = false
     }
     return nil

@@ -1,13 +1,17 @@
-import Foundation
 import HollowKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the file given to `send --image`, refusing one that is missing, not a file, or larger
 /// than the API accepts before reading it into memory.
 enum ImageFile {
   static func read(_ path: String, command: String) throws(CLIFailure) -> Data {
     let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+    guard PathKind(of: path) == .file else {
       throw .usage(UsageError("--image: no such file '\(path)'", command: command))
     }
     if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size > APILimits.maximumImageBytes {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +28,7 @@ struct TextEditor: Sendable {
   /// The editor's command line.
   var editor: String {
     for name in ["VISUAL", "EDITOR"] {
-      if let value = variables[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+      if let value = variables[name], !value.trimmingWhitespace().isEmpty { return value }
     }
     return "vi"
   }
@@ -52,7 +56,7 @@ struct TextEditor: Sendable {
   private func makeFile(holding draft: String) throws(CLIFailure) -> String {
     let folder = FileManager.default.temporaryDirectory.path
     var template = Array(
-      "\(folder)/hollow-cli-\(command.replacingOccurrences(of: " ", with: "-"))-XXXXXX.txt".utf8CString)
+      "\(folder)/hollow-cli-\(command.replacing(" ", with: "-"))-XXXXXX.txt".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemps($0, 4) } ?? -1
     }
@@ -68,22 +72,14 @@ struct TextEditor: Sendable {
 
   /// Runs the editor on `path` and answers its exit status (128 + the signal when one ended it).
   private func run(on path: String) async throws(CLIFailure) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\(editor) \"$1\"", "hollow-cli-editor", path]
     let previous = signal(SIGINT, SIG_IGN)
     defer { signal(SIGINT, previous) }
-    // The handler is set before the process starts, so its one call cannot be missed.
-    let failure: String? = await withCheckedContinuation { continuation in
-      process.terminationHandler = { _ in continuation.resume(returning: nil) }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(returning: error.localizedDescription)
-      }
+    let child: ChildProcess
+    do {
+      child = try ChildProcess.start("/bin/sh", arguments: ["-c", "\(editor) \"$1\"", "hollow-cli-editor", path])
+    } catch {
+      throw .failed("--edit: cannot start the editor (\(editor)): \(error)")
     }
-    if let failure { throw .failed("--edit: cannot start the editor (\(editor)): \(failure)") }
-    return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    return await child.exitStatus()
   }
 }

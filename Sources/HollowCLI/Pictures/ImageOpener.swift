@@ -1,5 +1,10 @@
-import Foundation
 import HollowKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The `o` key: writes the post's loaded image to a file in the temporary folder and, when
 /// `xdg-open` (or macOS's `open`) is on the PATH, opens it there in the background (its output
@@ -15,19 +20,13 @@ enum ImageOpener {
     do {
       try image.data.write(to: file, options: .atomic)
     } catch {
-      return ReaderMessage(error: "cannot save the image: \(error.localizedDescription)")
+      return ReaderMessage(error: "cannot save \(file.path): \(FileProblem(error, path: file.path, access: .write))")
     }
     guard let opener = opener(in: variables["PATH"] ?? "") else { return ReaderMessage("saved \(file.path)") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: opener)
-    process.arguments = [file.path]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
     do {
-      try process.run()
+      try ChildProcess.start(opener, arguments: [file.path], silenced: true).detach()
     } catch {
-      return ReaderMessage(error: "saved \(file.path); cannot run \(opener): \(error.localizedDescription)")
+      return ReaderMessage(error: "saved \(file.path); cannot run \(opener): \(error)")
     }
     return ReaderMessage("saved \(file.path), opened with \(URL(fileURLWithPath: opener).lastPathComponent)")
   }

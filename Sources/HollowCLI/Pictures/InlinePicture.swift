@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The real image, for a terminal that draws it itself: kitty's graphics protocol (PNG only:
 /// `a=T,f=100`, the base64 in chunks of 4096 with `m=1` on all but the last) or iTerm2's inline
@@ -46,11 +50,11 @@ enum InlinePicture {
   /// The rows the inline image in `line` covers (its own included), or nil when it has none.
   static func reservedRows(in line: TerminalText) -> Int? {
     let text = line.text
-    if let start = text.range(of: "\u{1B}_G") {
+    if let start = text.firstRange(of: "\u{1B}_G") {
       let keys = text[start.upperBound...].prefix { $0 != ";" && $0 != "\u{1B}" }
       return value(of: "r", in: keys.split(separator: ","))
     }
-    if let start = text.range(of: "\u{1B}]1337;File=") {
+    if let start = text.firstRange(of: "\u{1B}]1337;File=") {
       let keys = text[start.upperBound...].prefix { $0 != ":" && $0 != "\u{07}" }
       return value(of: "height", in: keys.split(separator: ";"))
     }

@@ -54,7 +54,7 @@ final class ComposeViewModel: Sendable {
   func submit() {
     guard let state else { return }
     set(nil)
-    let text = state.text.trimmingCharacters(in: .whitespaces)
+    let text = String(state.text.trimmingWhitespace())
     guard !text.isEmpty else { return }
     onSubmit(state.purpose, text)
   }

@@ -70,7 +70,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     }
     self.postScreens = postScreens
     self.variables = variables
-    usesEditor = ["VISUAL", "EDITOR"].contains { !(variables[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+    usesEditor = ["VISUAL", "EDITOR"].contains { !(variables[$0] ?? "").trimmingWhitespace().isEmpty }
     shown = CurrentValueSubject(Self.publisher(feed: feed, actions: actions, compose: compose, top: nil))
   }
 

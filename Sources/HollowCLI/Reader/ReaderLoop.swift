@@ -33,6 +33,9 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Runs until the user quits; answers the exit status (128 + the signal's number after one).
   func run(_ app: inout ReaderApp<C>) async throws(ReaderFailure) -> Int32 {
+    // The first page's request goes out before the terminal is set up: the round trip is most of
+    // the wait for the first frame with posts. The first frame shows whatever state the app has by then.
+    app.start()
     let terminal: FullScreenTerminal
     do {
       terminal = try FullScreenTerminal.open(input: STDIN_FILENO, output: environment.stdout)
@@ -57,8 +60,9 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     var iterator = events.makeAsyncIterator()
     var size = TerminalSize.screenSize(of: STDOUT_FILENO) ?? .standard
     var shown: Frame?
-    app.start()
     draw(&app, size: size, shown: &shown)
+    // While the first request is out, a spare core pays the page codec's first-use costs (see PageCodecWarmUp).
+    Task.detached(priority: .utility) { PageCodecWarmUp.run() }
     if injectsFault { throw ReaderFailure("HOLLOW_READER_FAULT: the reader failed on purpose after its first frame") }
     while let event = await iterator.next() {
       switch event {
@@ -91,7 +95,7 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   private func draw(_ app: inout ReaderApp<C>, size: ScreenSize, shown: inout Frame?) {
-    let theme = ReaderTheme(capabilities: capabilities, now: Date(), timeZone: environment.timeZone)
+    let theme = ReaderTheme(capabilities: capabilities, now: Date(), zone: environment.zone)
     let frame = Frame(size: size, lines: app.lines(size: size, theme: theme))
     let bytes = FrameDiffer.update(from: shown, to: frame)
     if !bytes.isEmpty { environment.stdout.write(bytes) }
@@ -120,7 +124,7 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     switch outcome {
     case .success(let bytes):
       app.compose.open(purpose)
-      app.compose.type(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      app.compose.type(String(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))
       app.compose.submit()
     case .failure(let failure):
       app.actions.say(ReaderMessage(error: failure.message(redacting: nil)))

@@ -15,14 +15,14 @@ import Foundation
 struct ReaderTheme: Sendable {
   var capabilities: TerminalCapabilities
   var now: Date
-  var timeZone: TimeZone = .current
+  var zone: ClockZone = .system
 
   var colors: Bool { capabilities.colorDepth != .none }
 
   var painter: Painter { Painter(colors: colors) }
 
   /// Relative times ("5 min ago") as of this frame.
-  var time: RelativeTime { RelativeTime(now: now, timeZone: timeZone) }
+  var time: RelativeTime { RelativeTime(now: now, zone: zone) }
 
   /// A rendering context `width` columns wide, with `limits`.
   func context(width: Int, limits: RenderLimits = .full, keywords: [String] = []) -> RenderContext {

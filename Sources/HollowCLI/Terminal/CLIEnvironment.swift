@@ -41,14 +41,14 @@ public struct CLIEnvironment: Sendable {
   public var terminalColumns: Int?
   /// "Now", for relative times.
   public var now: Date
-  public var timeZone: TimeZone
+  public var zone: ClockZone
   /// Returns when `serve` should stop; the process waits for SIGINT/SIGTERM.
   public var waitForTermination: @Sendable () async -> Void
 
   public init(
     stdout: any TextOutput, stderr: any TextOutput, stdin: any TextInput = FixedInput(""), variables: [String: String],
     stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true,
-    terminalColumns: Int? = nil, now: Date, timeZone: TimeZone = .current,
+    terminalColumns: Int? = nil, now: Date, zone: ClockZone = .system,
     waitForTermination: @escaping @Sendable () async -> Void = {}
   ) {
     self.stdout = stdout
@@ -60,7 +60,7 @@ public struct CLIEnvironment: Sendable {
     self.stdinIsTerminal = stdinIsTerminal
     self.terminalColumns = terminalColumns
     self.now = now
-    self.timeZone = timeZone
+    self.zone = zone
     self.waitForTermination = waitForTermination
   }
 

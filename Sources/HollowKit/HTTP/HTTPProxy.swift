@@ -26,7 +26,7 @@ struct HTTPProxy: Sendable, Equatable, CustomStringConvertible {
 
   /// The proxy `value` names (`host:port`, `http://host:port`, with `user:password@`), or why it cannot be used.
   static func parse(_ value: String) -> Result<HTTPProxy, TransportFailure> {
-    let text = value.trimmingCharacters(in: .whitespaces)
+    let text = String(value.trimmingWhitespace())
     let withScheme = text.contains("://") ? text : "http://" + text
     guard let url = URL(string: withScheme), let host = url.host, !host.isEmpty else {
       return .failure(.invalidRequest("the proxy address in the environment is not a valid URL"))

@@ -35,7 +35,7 @@ struct NoProxyList: Sendable, Equatable {
   }
 
   private static func entry(_ text: String) -> Entry? {
-    var item = text.trimmingCharacters(in: .whitespaces).lowercased()
+    var item = text.trimmingWhitespace().lowercased()
     if item == "*" { return .any }
     if item.hasPrefix("[") && item.hasSuffix("]") { item = String(item.dropFirst().dropLast()) }
     let parts = item.split(separator: "/", maxSplits: 1)

@@ -38,7 +38,7 @@ public struct ProxySettings: Sendable, Equatable {
   /// With `loopbackIsDirect` false, loopback is proxied unless `no_proxy` lists it (tests only).
   init(environment: [String: String], loopbackIsDirect: Bool) {
     func value(_ names: String...) -> String? {
-      names.lazy.compactMap { environment[$0] }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      names.lazy.compactMap { environment[$0] }.first { !$0.trimmingWhitespace().isEmpty }
     }
     http = value("http_proxy").map(HTTPProxy.parse)
     https = value("https_proxy", "HTTPS_PROXY").map(HTTPProxy.parse)

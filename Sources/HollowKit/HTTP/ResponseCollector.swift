@@ -2,7 +2,11 @@
 // FoundationNetworking, libcurl and some 30 libraries into every start of hollow-cli for a path
 // that spins while it waits (Docs/Performance.md).
 #if !canImport(COpenSSL)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// The answer of one data task as it streams in, cut off at `limit` bytes.

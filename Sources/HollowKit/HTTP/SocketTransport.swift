@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The ``HTTPTransport`` on a POSIX socket, for `http://` and (with OpenSSL, on Linux) `https://`:
 /// one connection per exchange (`Connection: close`), run on a thread of its own that waits in `poll`,
@@ -45,9 +50,10 @@ final class SocketTransport: HTTPTransport {
       limits: SocketConnection.Limits(idle: idle, deadline: deadline, total: total), wake: try WakePipe())
     let pending = PendingExchange(abandon: { [wake = exchange.wake] in wake.wake() })
     return try await pending.wait(until: deadline, total: total) {
-      let thread = Thread { pending.finish(exchange.run()) }
-      thread.stackSize = Self.threadStackBytes
-      thread.start()
+      let started = DetachedThread.start(stackBytes: Self.threadStackBytes) {
+        pending.finish(exchange.run())
+      }
+      if !started { pending.finish(.failure(.other("the system refused a thread for the connection"))) }
     }.get()
   }
 

@@ -112,18 +112,16 @@ extension DefaultRequest {
     case 413: throw failure(.fileTooLarge)
     default: throw failure(.httpStatus(response.status))
     }
-    let status: APIStatus
+    let answer: StatusCheckedAnswer<Result>
     do {
-      status = try WireFormat.decode(APIStatus.self, from: response.body)
+      answer = try WireFormat.decode(StatusCheckedAnswer<Result>.self, from: response.body)
     } catch {
       throw failure(.decoding(error))
     }
-    guard status.isSuccess else { throw HollowError(request: name, code: status.code, message: status.msg) }
-    do {
-      return try WireFormat.decode(Result.self, from: response.body)
-    } catch {
-      throw failure(.decoding(error))
+    guard let result = answer.result else {
+      throw HollowError(request: name, code: answer.status.code, message: answer.status.msg)
     }
+    return result
   }
 }
 

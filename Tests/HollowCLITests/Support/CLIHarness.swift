@@ -42,7 +42,7 @@ enum CLIHarness {
     let environment = CLIEnvironment(
       stdout: stdout, stderr: stderr, stdin: FixedInput(stdin ?? ""), variables: variables,
       stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal, stdinIsTerminal: stdin == nil,
-      terminalColumns: columns, now: now, timeZone: TimeZone(identifier: "UTC")!,
+      terminalColumns: columns, now: now, zone: .utc,
       waitForTermination: waitForTermination)
     let status = await HollowCommandLine.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: stdout.text, stderr: stderr.text)
