@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HollowKit
 import Signal
 
@@ -30,8 +34,7 @@ struct ImageFolder: Sendable {
       prefix += component + "/"
       if mkdir(prefix, 0o755) != 0, errno != EEXIST { return FileProblem(code: errno, access: .write).description }
     }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+    guard PathKind(of: path) == .folder else {
       return "it is a file, not a folder; choose another path"
     }
     return nil
