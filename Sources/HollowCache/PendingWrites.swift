@@ -13,10 +13,17 @@ import Foundation
 /// lands on disk, whatever order the tasks are scheduled in.
 final class PendingWrites: Sendable {
   private struct Write {
-    var data: Data
+    var payload: Payload
     var task: Task<Void, Never>
     /// Which write of its key this is: a finished write only clears its key if no later one replaced it.
     var generation: UInt64
+  }
+
+  /// What a write stores: bytes given, or bytes being encoded on a task of their own (nil when the value
+  /// could not be encoded).
+  private enum Payload {
+    case ready(Data)
+    case encoding(Task<Data?, Never>)
   }
 
   private struct State {
@@ -38,13 +45,49 @@ final class PendingWrites: Sendable {
         await write()
         self.finish(key: key, generation: generation)
       }
-      state.writes[key] = Write(data: data, task: task, generation: generation)
+      state.writes[key] = Write(payload: .ready(data), task: task, generation: generation)
     }
   }
 
-  /// The payload of the latest unfinished write of `key`.
+  /// Starts encoding a value with `encode` at once, on a task of its own; then, after any write of `key`
+  /// already under way, hands the bytes to `adopt` if no later write of `key` was started meanwhile (under
+  /// this object's lock, so a later write's bytes are never replaced by these), and to `write`.
+  func start(
+    key: String, encode: @escaping @Sendable () -> Data?, adopt: @escaping @Sendable (Data) -> Void,
+    write: @escaping @Sendable (Data) async -> Void
+  ) {
+    let encoding = Task { encode() }
+    state.withLock { state in
+      let previous = state.writes[key]?.task
+      let generation = state.nextGeneration
+      state.nextGeneration += 1
+      let task = Task {
+        await previous?.value
+        if let data = await encoding.value {
+          self.adopt(data, key: key, generation: generation, with: adopt)
+          await write(data)
+        }
+        self.finish(key: key, generation: generation)
+      }
+      state.writes[key] = Write(payload: .encoding(encoding), task: task, generation: generation)
+    }
+  }
+
+  /// The payload of the latest unfinished write of `key`, when it was given as bytes.
   func data(forKey key: String) -> Data? {
-    state.withLock { $0.writes[key]?.data }
+    state.withLock { state in
+      guard case .ready(let data)? = state.writes[key]?.payload else { return nil }
+      return data
+    }
+  }
+
+  /// The encoding of the latest unfinished write of `key`, when it is one being encoded: its bytes are
+  /// newer than anything the memory tier holds.
+  func encoding(forKey key: String) -> Task<Data?, Never>? {
+    state.withLock { state in
+      guard case .encoding(let task)? = state.writes[key]?.payload else { return nil }
+      return task
+    }
   }
 
   /// Returns once every write of `key` started so far has finished.
@@ -64,6 +107,12 @@ final class PendingWrites: Sendable {
   /// Writes not finished yet.
   var count: Int {
     state.withLock { $0.writes.count }
+  }
+
+  private func adopt(_ data: Data, key: String, generation: UInt64, with adopt: (Data) -> Void) {
+    state.withLock { state in
+      if state.writes[key]?.generation == generation { adopt(data) }
+    }
   }
 
   private func finish(key: String, generation: UInt64) {

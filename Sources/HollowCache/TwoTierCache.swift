@@ -72,6 +72,7 @@ public final class TwoTierCache: Sendable {
   /// absent, expired or corrupt.
   public func data(forKey key: String) async -> Data? {
     let fullKey = namespaced(key)
+    if let encoding = pending.encoding(forKey: fullKey), let data = await encoding.value { return data }
     if let data = memory.value(forKey: fullKey) { return data }
     if let data = pending.data(forKey: fullKey) { return data }
     guard let entry = await disk.entry(forKey: fullKey) else { return nil }
@@ -135,6 +136,31 @@ public final class TwoTierCache: Sendable {
     memory.setValue(data, forKey: fullKey, cost: data.count, expires: expires)
     let disk = disk
     pending.start(key: fullKey, data: data) { _ = try? await disk.set(data, forKey: fullKey, ttl: ttl) }
+  }
+
+  /// Stores the bytes `encode` makes for `key`, encoding them in the background too: for a value whose
+  /// caller must not wait for its encoding (a page about to be shown). Until the bytes exist, a read of
+  /// `key` waits for them; then they are in memory at once and on disk behind, as with
+  /// ``setInBackground(_:forKey:ttl:)``. Nothing is stored when `encode` answers nil or the disk tier
+  /// refuses the bytes (key too long, entry too large, a time to live that is not positive).
+  ///
+  /// ```swift
+  /// cache.setInBackground(encodedBy: { try? WireFormat.encode(page) }, forKey: "page/v1/list/1")
+  /// let bytes = await cache.data(forKey: "page/v1/list/1")  // waits for the encoding if it is still running
+  /// ```
+  public func setInBackground(
+    encodedBy encode: @escaping @Sendable () -> Data?, forKey key: String, ttl: Duration? = nil
+  ) {
+    let fullKey = namespaced(key)
+    let lifetime = ttl ?? disk.limits.defaultTimeToLive
+    let expires = lifetime.map { Timestamp(now()).adding($0).date }
+    let (disk, memory) = (disk, memory)
+    pending.start(key: fullKey, encode: encode) { data in
+      guard (try? disk.check(key: fullKey, size: data.count, ttl: ttl)) != nil else { return }
+      memory.setValue(data, forKey: fullKey, cost: data.count, expires: expires)
+    } write: { data in
+      _ = try? await disk.set(data, forKey: fullKey, ttl: ttl)
+    }
   }
 
   /// Stores `value` encoded as JSON for `key`, in the background; see ``setInBackground(_:forKey:ttl:)``.

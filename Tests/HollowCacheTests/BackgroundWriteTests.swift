@@ -111,4 +111,58 @@ struct BackgroundWriteTests {
       #expect(try folderContents(folder).count == 9)
     }
   }
+
+  @Test("a value encoded in the background: a read waits for the encoding and gets it, then it is on disk")
+  func encodedBehindIsReadWhenReady() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try TwoTierCache(directory: folder)
+      try await cache.set(Data("old".utf8), forKey: "k")
+      let gate = DispatchSemaphore(value: 0)
+      cache.setInBackground(
+        encodedBy: {
+          gate.wait()
+          return Data("new".utf8)
+        }, forKey: "k")
+      async let read = cache.data(forKey: "k")
+      gate.signal()
+      #expect(await read == Data("new".utf8))
+      await cache.flush()
+      #expect(await cache.data(forKey: "k") == Data("new".utf8))
+      #expect(try await TwoTierCache(directory: folder).data(forKey: "k") == Data("new".utf8))
+    }
+  }
+
+  @Test("an encoding that finishes after a later write does not replace that write, in memory or on disk")
+  func aLaterWriteWinsOverASlowEncoding() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try TwoTierCache(directory: folder)
+      let gate = DispatchSemaphore(value: 0)
+      cache.setInBackground(
+        encodedBy: {
+          gate.wait()
+          return Data("slow".utf8)
+        }, forKey: "k")
+      try cache.setInBackground(Data("later".utf8), forKey: "k")
+      #expect(await cache.data(forKey: "k") == Data("later".utf8))
+      gate.signal()
+      await cache.flush()
+      #expect(await cache.data(forKey: "k") == Data("later".utf8))
+      #expect(try await TwoTierCache(directory: folder).data(forKey: "k") == Data("later".utf8))
+    }
+  }
+
+  @Test("nothing is stored when the encoding fails or the disk would refuse its bytes")
+  func aFailedOrRefusedEncodingStoresNothing() async throws {
+    try await withTemporaryFolder { folder in
+      let cache = try TwoTierCache(directory: folder, limits: .init(maxBytes: 10_000, maxEntryBytes: 10))
+      try await cache.set(Data("kept".utf8), forKey: "k")
+      cache.setInBackground(encodedBy: { nil }, forKey: "k")
+      #expect(await cache.data(forKey: "k") == Data("kept".utf8))
+      cache.setInBackground(encodedBy: { Data(count: 11) }, forKey: "big")
+      await cache.flush()
+      #expect(await cache.data(forKey: "big") == nil)
+      #expect(await cache.data(forKey: "k") == Data("kept".utf8))
+      #expect(cache.pendingWriteCount == 0)
+    }
+  }
 }

@@ -188,9 +188,9 @@ final class FeedViewModel: Sendable {
         offlineReason = reason.description
       case .page(let page):
         report(page.origin, page.origin == .cache ? offlineReason ?? "showing the cache" : nil, page.cachedAt)
-        // The page is already cached (in memory at once, on disk behind) when its event comes; the
-        // rest of the stream is its posts one by one, which the reader does not need: it shows the
-        // page now instead of after them.
+        // The page is already being cached when its event comes (a read of it waits for its
+        // encoding); the rest of the stream is its posts one by one, which the reader does not need:
+        // it shows the page now instead of after them.
         return page.content
       case .pageFailed(_, .request(let error)):
         failure = error

@@ -95,11 +95,14 @@ public final class TimelineLoader: Sendable {
     return .loaded(page)
   }
 
-  /// Caches `page` as the server's JSON: in memory at once, on disk behind; best effort (a lost page
-  /// costs a later offline run that page).
+  /// Caches `page` as the server's JSON, encoded off the caller's path (the page is shown meanwhile; a
+  /// read of it waits for the encoding): in memory then, on disk behind; best effort (a lost page costs a
+  /// later offline run that page).
   private func store(_ page: TimelinePage, feed: TimelineFeed) {
-    guard let data = try? WireFormat.encode(page.content) else { return }
-    try? cache.setInBackground(data, forKey: CacheKeys.page(feed: feed.name, page.number), ttl: pageTimeToLive)
+    let content = page.content
+    cache.setInBackground(
+      encodedBy: { try? WireFormat.encode(content) }, forKey: CacheKeys.page(feed: feed.name, page.number),
+      ttl: pageTimeToLive)
   }
 
   private func cachedPage(_ number: Int, feed: TimelineFeed, offline: OfflineReason) async -> TimelinePage? {
