@@ -1,10 +1,11 @@
+import HollowKit
+import Signal
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HollowKit
-import Signal
 
 #if canImport(Glibc)
 import Glibc
