@@ -25,12 +25,17 @@ let package = Package(
     // Swift cannot reach the carry-less multiply instructions; this one C file uses them for CRC-32.
     .target(name: "CHollowCRC32"),
     .target(name: "HollowCache", dependencies: ["CHollowCRC32"]),
-    // The system's OpenSSL, for https over HollowKit's own socket transport on Linux (macOS keeps URLSession).
-    .systemLibrary(
-      name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+    // The system's OpenSSL headers, for https over HollowKit's own socket transport on Linux (macOS keeps
+    // URLSession). Nothing links libssl: CHollowTLS defines the functions the package calls and loads the
+    // library behind them on first use, so a start that makes no https request does not pay for loading it.
+    .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+    .target(name: "CHollowTLS", linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "HollowKit",
-      dependencies: ["Signal", "HollowCache", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
+      dependencies: [
+        "Signal", "HollowCache", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+        .target(name: "CHollowTLS", condition: .when(platforms: [.linux])),
+      ]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
     // The system zlib, for hollow-cli's PNG pictures (inflate and crc32); a system library, not a package.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),

@@ -1,4 +1,5 @@
 #if canImport(COpenSSL)
+import CHollowTLS
 import COpenSSL
 #endif
 
@@ -18,6 +19,12 @@ final class TLSContext: @unchecked Sendable {
   let pointer: OpaquePointer
 
   init(trust: TLSTrust) throws(TransportFailure) {
+    // OpenSSL is loaded here, on the first https request, not when the program starts (see CHollowTLS).
+    var reason = [CChar](repeating: 0, count: 256)
+    guard hollow_tls_load(&reason, reason.count) == 1 else {
+      let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw .other("https needs OpenSSL, which could not be loaded: \(text)")
+    }
     guard let context = SSL_CTX_new(TLS_client_method()) else {
       ERR_clear_error()
       throw .other("cannot set up TLS (OpenSSL could not create a context)")
