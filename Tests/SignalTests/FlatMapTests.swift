@@ -226,4 +226,58 @@ private final class Rendezvous: Sendable {
     #expect(await iterator.next() == 0)
     #expect(await iterator.next() == nil)
   }
+
+  // Immediate inner publishers (Just, Empty, Fail) are run by the puller itself, without workers.
+
+  @Test func immediateInnersKeepTheOuterOrder() async {
+    let values = await (0..<5_000).publisher.flatMap(maxPublishers: 8) { Just($0) }.allValues()
+    #expect(values == Array(0..<5_000))
+  }
+
+  @Test func immediateEmptyInnersFinishTheStream() async {
+    let values = await (0..<100).publisher.flatMap(maxPublishers: 4) { _ in Empty<Int, Never>() }.allValues()
+    #expect(values.isEmpty)
+  }
+
+  @Test func anImmediateFailingInnerFailsTheStream() async {
+    let flat = (0..<10).publisher.setFailureType(to: TestError.self).flatMap(maxPublishers: 3) { _ in
+      Fail<Int, TestError>(error: .boom)
+    }
+    let recording = await record(flat)
+    #expect(recording.completion == .failure(.boom) && recording.values.isEmpty)
+  }
+
+  @Test func immediateInnersJoinAFailingOuterInOrderUntilItFails() async {
+    // Just inners joining a failing outer are `SetFailureType<Just>`: immediate too.
+    let recording = await record(failing(after: [1, 2, 3]).flatMap(maxPublishers: 2) { Just($0).map { $0 * 10 } })
+    #expect(recording.values == [10, 20, 30])
+    #expect(recording.completion == .failure(.boom))
+  }
+
+  @Test func immediateInnersWaitForASlowConsumerInsteadOfBuffering() async {
+    // The outer publisher is pulled only as the consumer takes values: a bounded buffer, not 10k values.
+    let pulled = Atomic<Int>(0)
+    let outer = (0..<10_000).publisher.handleEvents(receiveOutput: { _ in pulled.add(1, ordering: .relaxed) })
+    var iterator = outer.flatMap(maxPublishers: 8) { Just($0) }.makeAsyncIterator()
+    for expected in 0..<10 { #expect(await iterator.next() == expected) }
+    #expect(pulled.load(ordering: .relaxed) < 1_000)
+  }
+
+  @Test func cancellingInsideReceiveValueStopsImmediateInners() async {
+    let received = Mutex<[Int]>([])
+    let done = AsyncStream<Void>.makeStream()
+    let token = Mutex<AnyCancellable?>(nil)
+    let subscription = (0..<100_000).publisher.flatMap(maxPublishers: 8) { Just($0) }
+      .handleEvents(receiveCancel: { done.continuation.finish() })
+      .sink { value in
+        let count = received.withLock { values in
+          values.append(value)
+          return values.count
+        }
+        if count == 3 { token.withLock { $0?.cancel() } }
+      }
+    token.withLock { $0 = subscription }
+    for await _ in done.stream {}
+    #expect(received.withLock { $0 } == [0, 1, 2])
+  }
 }

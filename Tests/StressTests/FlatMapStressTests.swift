@@ -65,6 +65,30 @@ import Testing
       #expect(quiet)
     }
   }
+
+  @Test func immediateInnersUnderRandomCancellation() async {
+    for _ in 0..<(30 * StressScale.factor) {
+      let count = Int.random(in: 0...2_000)
+      let cancelAfter = Bool.random() ? Int.random(in: 0...count) : nil
+      let failing = Bool.random()
+      let quiet = await inQuietCensusScope {
+        // Just inners joining a failing outer: `SetFailureType<Map<Just>>`, run by the puller itself.
+        let flat = (0..<count).publisher.setFailureType(to: InjectedFailure.self)
+          .flatMap(maxPublishers: Int.random(in: 1...8)) { Just($0).map { $0 } }
+        let (values, _) = await consume(flat, cancelAfter: cancelAfter)
+        // In order and without a gap, up to the end or the cancellation.
+        #expect(values == Array(0..<values.count))
+        if cancelAfter == nil { #expect(values.count == count) }
+        if failing {
+          let failed = (0..<count).publisher.setFailureType(to: InjectedFailure.self)
+            .flatMap(maxPublishers: Int.random(in: 1...8)) { _ in Fail<Int, InjectedFailure>(error: InjectedFailure()) }
+          let (none, failure) = await consume(failed, cancelAfter: nil)
+          #expect(none.isEmpty && (failure != nil) == (count > 0))
+        }
+      }
+      #expect(quiet)
+    }
+  }
 }
 
 /// Inner publishers that each deliver their value only once all of them are subscribed.
@@ -92,4 +116,5 @@ private final class StressRendezvous: Sendable {
       gate.continuation.finish()
     }
   }
+
 }

@@ -41,7 +41,9 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
   @usableFromInline
   init(maxPublishers: Int, capacityPerInner: Int) {
     self.maxPublishers = maxPublishers
-    buffer = ProducerQueue(producers: maxPublishers, capacity: capacityPerInner, refundsOnDrain: true)
+    // One producer slot per worker, and one more (index `maxPublishers`) for the outer task, which runs
+    // immediate inner publishers (`Just`) itself.
+    buffer = ProducerQueue(producers: maxPublishers + 1, capacity: capacityPerInner, refundsOnDrain: true)
   }
 
   // MARK: Pulling the outer publisher

@@ -18,6 +18,11 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   @usableFromInline let runProducers: @Sendable (FlatMapStorage) async -> Void
   /// The workers, which the producer task (the outer task) waits for before it returns.
   @usableFromInline let workers = LiveTasks()
+  /// Whether the inner publishers are ``_ImmediatePublisher``s: then the puller runs each one itself, in
+  /// the slot it reserved for its value, and no worker is ever needed.
+  @usableFromInline let innersAreImmediate = Inner.self is any _ImmediatePublisher.Type
+  /// The outer task's producer slot in the buffer (the workers have `0..<maxPublishers`).
+  @usableFromInline let outerProducer: Int
 
   /// How many values one inner publisher may have waiting for the consumer before it is
   /// held back.
@@ -40,6 +45,7 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
       await runOuter(storage)
       await storage.workers.allReturned()
     }
+    outerProducer = maxPublishers
     state = Lock(StateMachine(maxPublishers: maxPublishers, capacityPerInner: Self.capacityPerInner))
   }
 
@@ -56,7 +62,7 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   @inlinable
   func runOuter() async {
     guard case .pull = state.withLock({ $0.reserveSlot() }) else { return }
-    _ = await pull(byWorker: false)
+    _ = await pull(byWorker: false, producer: outerProducer)
   }
 
   /// Pulls the outer publisher while a slot is free, subscribing to each inner publisher as
@@ -68,7 +74,7 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   /// the first value's inner publisher itself once ``FlatMapStateMachine/arrivedForWorker()``
   /// confirms: no queueing, no hand-over, nobody woken.
   @inlinable
-  func pull(byWorker: Bool, mayRunItself: Bool = false) async -> WorkerTurn {
+  func pull(byWorker: Bool, producer: Int, mayRunItself: Bool = false) async -> WorkerTurn {
     guard var iterator = outer.take() else { return .stop }
     var mayRunItself = mayRunItself
     while true {
@@ -82,6 +88,12 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
       guard let value else {
         perform(state.withLock { $0.outerFinished(byWorker: byWorker) })
         return byWorker ? .step(state.withLock { $0.nextInner() }) : .stop
+      }
+      if innersAreImmediate {
+        // Subscribed and run to its end at once, in the slot reserved for this value, which then
+        // serves the next pull: nothing queued, nobody recruited or woken.
+        guard await runImmediately(transform(value), from: producer) else { return .stop }
+        continue
       }
       if mayRunItself {
         mayRunItself = false
@@ -177,7 +189,23 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
       perform(effects)
       return .step(step)
     case .pull(let mayRunItself):
-      return await pull(byWorker: true, mayRunItself: mayRunItself)
+      return await pull(byWorker: true, producer: index, mayRunItself: mayRunItself)
+    }
+  }
+
+  /// Runs an immediate inner publisher into the buffer from `producer`'s slot; false when the stream is
+  /// over (cancelled, or the inner publisher failed it).
+  @inlinable
+  func runImmediately(_ publisher: Inner, from producer: Int) async -> Bool {
+    var iterator = publisher.makeAsyncIterator()
+    do throws(Inner.Failure) {
+      while let value = try await iterator.next(isolation: nil) {
+        guard await push(value, from: producer) else { return false }
+      }
+      return true
+    } catch {
+      complete(.failure(error))
+      return false
     }
   }
 
