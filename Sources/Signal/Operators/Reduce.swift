@@ -71,15 +71,13 @@ extension Publishers {
 
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
+        guard var upstream = folding.take() else { return nil }
         var result = initialResult
-        let nextPartialResult = nextPartialResult
-        // A cancelled upstream ends early; the fold gives no partial total then.
-        return try await folding.fold(isolation: actor) { value in
+        while let value = try await upstream.next(isolation: actor) {
           result = nextPartialResult(result, value)
-          return nil
-        } end: {
-          result
         }
+        // A cancelled upstream ends early; its partial total would be a wrong answer.
+        return Task.isCancelled ? nil : result
       }
     }
   }
