@@ -1,6 +1,6 @@
-/// The loop of every operator that reads its upstream to one answer: `count`, `last`,
-/// `min`/`max`, `contains`, `allSatisfy` and `ignoreOutput`; `reduce` takes the upstream out
-/// (``take()``) and loops on it itself.
+/// The loop of every operator that reads its upstream to one answer and may stop before it ends:
+/// `count`, `last`, `min`/`max`, `contains`, `allSatisfy` and `ignoreOutput`. (`reduce` loops on its
+/// upstream itself: it always reads it to the end.)
 ///
 /// ``fold(isolation:step:end:)`` feeds each value to `step` until it returns an answer (the
 /// upstream is then released at once, without pulling another value) or the upstream
@@ -14,16 +14,6 @@ struct FoldingIterator<Base: AsyncIteratorProtocol> {
   @inlinable
   init(_ base: Base) {
     upstream = UpstreamIterator(base)
-  }
-
-  /// Takes the upstream iterator out, for a fold whose every step is as cheap as an addition (`reduce`):
-  /// looping on it directly, with no closure per value, keeps the whole chain in one loop (3x faster
-  /// than ``fold(isolation:step:end:)`` in the `chain` benchmark). The upstream is released when the
-  /// caller's copy goes away; nil if it already was.
-  @inlinable
-  mutating func take() -> Base? {
-    defer { upstream.release() }
-    return upstream.base
   }
 
   @inlinable @inline(__always)

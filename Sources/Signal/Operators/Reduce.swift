@@ -49,8 +49,9 @@ extension Publishers {
 
     /// The iterator of a ``Reduce``.
     public struct Iterator: AsyncIteratorProtocol {
-      @usableFromInline var folding: FoldingIterator<Upstream.AsyncIterator>
-      @usableFromInline let initialResult: Output
+      @usableFromInline var upstream: Upstream.AsyncIterator
+      /// The running result; `nil` once it has been published or the upstream failed.
+      @usableFromInline var accumulator: Output?
       @usableFromInline let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
 
       @inlinable
@@ -59,8 +60,8 @@ extension Publishers {
         accumulator: Output,
         nextPartialResult: @escaping @Sendable (Output, Upstream.Output) -> Output
       ) {
-        folding = FoldingIterator(upstream)
-        initialResult = accumulator
+        self.upstream = upstream
+        self.accumulator = accumulator
         self.nextPartialResult = nextPartialResult
       }
 
@@ -69,10 +70,13 @@ extension Publishers {
         try await next(isolation: nil)
       }
 
+      // Not a FoldingIterator: reduce ends only after its upstream has, so there is nothing to release
+      // early, and looping on the stored iterator with no closure call per value lets the optimizer fuse
+      // the whole chain above it into one loop.
       @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        guard var upstream = folding.take() else { return nil }
-        var result = initialResult
+        guard var result = accumulator else { return nil }
+        accumulator = nil
         while let value = try await upstream.next(isolation: actor) {
           result = nextPartialResult(result, value)
         }
