@@ -58,8 +58,9 @@ struct Effects: Sendable {
 
   @inlinable
   mutating func merge(_ other: Effects) {
-    wakeups.append(contentsOf: other.wakeups)
-    tasksToCancel += other.tasksToCancel
-    subscriptionsToRelease += other.subscriptionsToRelease
+    // Most merged effects are empty (a value that wakes nobody): then nothing is touched at all.
+    if !other.wakeups.isEmpty { wakeups.append(contentsOf: other.wakeups) }
+    if !other.tasksToCancel.isEmpty { tasksToCancel += other.tasksToCancel }
+    if !other.subscriptionsToRelease.isEmpty { subscriptionsToRelease += other.subscriptionsToRelease }
   }
 }
