@@ -35,18 +35,7 @@ final class PendingWrites: Sendable {
 
   /// Starts `write`, which stores `data` for `key`, after any write of `key` already under way.
   func start(key: String, data: Data, write: @escaping @Sendable () async -> Void) {
-    state.withLock { state in
-      let previous = state.writes[key]?.task
-      let generation = state.nextGeneration
-      state.nextGeneration += 1
-      // The task cannot reach `finish` before this closure returns: `finish` takes the same lock.
-      let task = Task {
-        await previous?.value
-        await write()
-        self.finish(key: key, generation: generation)
-      }
-      state.writes[key] = Write(payload: .ready(data), task: task, generation: generation)
-    }
+    chain(key: key, payload: .ready(data)) { _ in await write() }
   }
 
   /// Starts encoding a value with `encode` at once, on a task of its own; then, after any write of `key`
@@ -57,19 +46,27 @@ final class PendingWrites: Sendable {
     write: @escaping @Sendable (Data) async -> Void
   ) {
     let encoding = Task { encode() }
+    chain(key: key, payload: .encoding(encoding)) { generation in
+      guard let data = await encoding.value else { return }
+      self.adopt(data, key: key, generation: generation, with: adopt)
+      await write(data)
+    }
+  }
+
+  /// Records a write of `key` with `payload` and runs `body` (given the write's generation) after any write
+  /// of `key` already under way.
+  private func chain(key: String, payload: Payload, body: @escaping @Sendable (UInt64) async -> Void) {
     state.withLock { state in
       let previous = state.writes[key]?.task
       let generation = state.nextGeneration
       state.nextGeneration += 1
+      // The task cannot reach `finish` before this closure returns: `finish` takes the same lock.
       let task = Task {
         await previous?.value
-        if let data = await encoding.value {
-          self.adopt(data, key: key, generation: generation, with: adopt)
-          await write(data)
-        }
+        await body(generation)
         self.finish(key: key, generation: generation)
       }
-      state.writes[key] = Write(payload: .encoding(encoding), task: task, generation: generation)
+      state.writes[key] = Write(payload: payload, task: task, generation: generation)
     }
   }
 

@@ -130,9 +130,7 @@ public final class TwoTierCache: Sendable {
   public func setInBackground(_ data: Data, forKey key: String, ttl: Duration? = nil) throws(CacheError) {
     let fullKey = namespaced(key)
     try disk.check(key: fullKey, size: data.count, ttl: ttl)
-    let lifetime = ttl ?? disk.limits.defaultTimeToLive
-    // The same arithmetic the disk tier uses for the entry's expiry (saturating, in microseconds).
-    let expires = lifetime.map { Timestamp(now()).adding($0).date }
+    let expires = memoryExpiry(ttl: ttl)
     memory.setValue(data, forKey: fullKey, cost: data.count, expires: expires)
     let disk = disk
     pending.start(key: fullKey, data: data) { _ = try? await disk.set(data, forKey: fullKey, ttl: ttl) }
@@ -152,8 +150,7 @@ public final class TwoTierCache: Sendable {
     encodedBy encode: @escaping @Sendable () -> Data?, forKey key: String, ttl: Duration? = nil
   ) {
     let fullKey = namespaced(key)
-    let lifetime = ttl ?? disk.limits.defaultTimeToLive
-    let expires = lifetime.map { Timestamp(now()).adding($0).date }
+    let expires = memoryExpiry(ttl: ttl)
     let (disk, memory) = (disk, memory)
     pending.start(key: fullKey, encode: encode) { data in
       guard (try? disk.check(key: fullKey, size: data.count, ttl: ttl)) != nil else { return }
@@ -246,6 +243,12 @@ public final class TwoTierCache: Sendable {
     } catch {
       throw .encodingFailed(String(describing: type(of: value)))
     }
+  }
+
+  /// When an entry set now with `ttl` expires: the same arithmetic the disk tier uses (saturating, in
+  /// microseconds), so both tiers agree; nil when it never does.
+  private func memoryExpiry(ttl: Duration?) -> Date? {
+    (ttl ?? disk.limits.defaultTimeToLive).map { Timestamp(now()).adding($0).date }
   }
 
   private func namespaced(_ key: String) -> String {
