@@ -7,15 +7,7 @@ import Testing
 /// the library cannot be loaded an https request fails with a sentence, not a crash.
 @Suite struct OpenSSLLoadingTests {
   private func run(_ arguments: [String], extra: [String: String] = [:]) async throws -> PseudoTerminal.Run {
-    let binary = try #require(PseudoTerminal.binaryPath(), "hollow-cli is not built next to the tests")
-    let folder = CLIHarness.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let variables = [
-      "HOLLOW_CACHE_DIR": folder.appendingPathComponent("cache").path,
-      "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "HOME": folder.path, "TERM": "xterm",
-      "PATH": "/usr/bin:/bin",
-    ].merging(extra) { $1 }
-    return try await PseudoTerminal.run(binary, arguments, variables: variables, stdoutIsTerminal: false)
+    try await CLIHarness.runBuilt(arguments, extra: extra, stdoutIsTerminal: false)
   }
 
   @Test func theBinaryStartsWithoutLibssl() async throws {

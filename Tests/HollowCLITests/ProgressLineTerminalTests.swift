@@ -7,15 +7,7 @@ import Testing
 /// stderr are both the terminal, and is erased before every output line and at the end.
 @Suite struct ProgressLineTerminalTests {
   private func run(_ arguments: [String], stdoutIsTerminal: Bool) async throws -> PseudoTerminal.Run {
-    let binary = try #require(PseudoTerminal.binaryPath(), "hollow-cli is not built next to the tests")
-    let folder = CLIHarness.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let variables = [
-      "HOLLOW_CACHE_DIR": folder.appendingPathComponent("cache").path,
-      "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "HOME": folder.path, "TERM": "xterm",
-      "PATH": "/usr/bin:/bin",
-    ]
-    return try await PseudoTerminal.run(binary, arguments, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
+    try await CLIHarness.runBuilt(arguments, stdoutIsTerminal: stdoutIsTerminal)
   }
 
   @Test func pipedOutputNeverCarriesTheProgressLine() async throws {

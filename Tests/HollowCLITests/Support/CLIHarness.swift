@@ -1,6 +1,7 @@
 import Foundation
 import HollowCache
 import HollowServer
+import Testing
 
 @testable import HollowCLI
 
@@ -46,6 +47,27 @@ enum CLIHarness {
       waitForTermination: waitForTermination)
     let status = await HollowCommandLine.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: stdout.text, stderr: stderr.text)
+  }
+
+  /// The environment of a built `hollow-cli` that keeps everything it writes in `folder`: its cache,
+  /// the demo server's data, its home; and a plain `PATH`.
+  static func isolatedVariables(in folder: URL) -> [String: String] {
+    [
+      "HOLLOW_CACHE_DIR": folder.appendingPathComponent("cache").path,
+      "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+    ]
+  }
+
+  /// Runs the built `hollow-cli` with `arguments` under a pseudo-terminal, in a temporary folder of its own
+  /// (`isolatedVariables`, `TERM=xterm`, then `extra`), deleted afterwards.
+  static func runBuilt(_ arguments: [String], extra: [String: String] = [:], stdoutIsTerminal: Bool) async throws
+    -> PseudoTerminal.Run
+  {
+    let binary = try #require(PseudoTerminal.binaryPath(), "hollow-cli is not built next to the tests")
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let variables = isolatedVariables(in: folder).merging(["TERM": "xterm"]) { $1 }.merging(extra) { $1 }
+    return try await PseudoTerminal.run(binary, arguments, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
   }
 
   /// A new, not yet created, folder under the temporary directory.

@@ -19,11 +19,8 @@ final class TmuxScreen {
   init(binary: String, arguments: [String] = [], variables: [String: String]) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("hollow-reader-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    var environment = [
-      "HOLLOW_CACHE_DIR": folder.appendingPathComponent("cache").path,
-      "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-      "LANG": "C.UTF-8",
-    ]
+    var environment = CLIHarness.isolatedVariables(in: folder)
+    environment["LANG"] = "C.UTF-8"
     environment.merge(variables) { _, given in given }
     let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
     let command = ([Self.quote(binary)] + arguments.map(Self.quote)).joined(separator: " ")
