@@ -92,7 +92,7 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
       if innersAreImmediate {
         // Subscribed and run to its end at once, in the slot reserved for this value, which then
         // serves the next pull: nothing queued, nobody recruited or woken.
-        guard await runImmediately(transform(value), from: producer) else { return .stop }
+        guard await pushAll(transform(value).makeAsyncIterator(), from: producer) else { return .stop }
         continue
       }
       if mayRunItself {
@@ -174,16 +174,8 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   /// turn.
   @inlinable
   func drain(_ iterator: consuming Inner.AsyncIterator, from index: Int) async -> WorkerTurn {
-    do throws(Inner.Failure) {
-      while let value = try await iterator.next(isolation: nil) {
-        guard await push(value, from: index) else { return .stop }
-      }
-    } catch {
-      complete(.failure(error))
-      return .stop
-    }
-    // Released before its slot is given back: the next inner must not overlap this one.
-    _ = consume iterator
+    // Released (by pushAll) before its slot is given back: the next inner must not overlap this one.
+    guard await pushAll(iterator, from: index) else { return .stop }
     switch state.withLock({ $0.innerFinishedAndSeek() }) {
     case .next(let effects, let step):
       perform(effects)
@@ -193,11 +185,11 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     }
   }
 
-  /// Runs an immediate inner publisher into the buffer from `producer`'s slot; false when the stream is
-  /// over (cancelled, or the inner publisher failed it).
+  /// Pushes every value of an inner subscription into the buffer from `producer`'s slot, then releases
+  /// it; false when the stream is over (cancelled, or the inner publisher failed it).
   @inlinable
-  func runImmediately(_ publisher: Inner, from producer: Int) async -> Bool {
-    var iterator = publisher.makeAsyncIterator()
+  func pushAll(_ iterator: consuming Inner.AsyncIterator, from producer: Int) async -> Bool {
+    var iterator = iterator
     do throws(Inner.Failure) {
       while let value = try await iterator.next(isolation: nil) {
         guard await push(value, from: producer) else { return false }
