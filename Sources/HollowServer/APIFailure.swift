@@ -10,10 +10,8 @@ struct APIFailure: Error, Equatable {
     APIFailure(code: APIStatus.failure, message: message)
   }
 
-  static let noSuchPost = APIFailure(code: APIStatus.noSuchPost, message: "没有这条树洞 (no such post)")
-  static let tokenExpired = APIFailure(code: APIStatus.tokenExpired, message: "登录凭据过期，请重新登录 (token expired)")
-
-  static func tooLarge(_ message: String) -> APIFailure {
-    APIFailure(code: APIStatus.failure, message: message, httpStatus: 413)
-  }
+  /// `-101`: only detail, send/comment and report answer it.
+  static let noSuchPost = APIFailure(code: APIStatus.noSuchPost, message: "找不到这条树洞")
+  /// `-100`: no or an unknown token (without unregistered access), or an anonymous reader on a route for users.
+  static let tokenExpired = APIFailure(code: APIStatus.tokenExpired, message: "登录凭据过期，请使用邮箱重新登录。")
 }

@@ -6,14 +6,18 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The `/v3` endpoints: read and check parameters, call the store, wrap the answer.
+/// The `/v3` endpoints: read and check parameters in the real backend's order and with its messages, call
+/// the store, wrap the answer. The token, the page and the rate limits were checked by the ``Router``.
 ///
 /// `v` and `device` query parameters are ignored, like the real server does.
 struct APIHandlers {
   let store: DataStore
+  /// The largest image, estimated from its base64 text as the real backend does.
+  let maxImageBytes: Int
+  let viewer: Viewer
 
-  enum Endpoint {
-    case timeline, randomList, followed, search, searchFollowed, detail, systemMessages
+  enum Endpoint: Sendable {
+    case timeline, randomList, followed, search, searchFollowed, detail, systemMessages, userMessages
     case sendPost, sendComment, sendVote, editAttention, reportPost, reportComment
   }
 
@@ -23,119 +27,124 @@ struct APIHandlers {
   static let maximumTextLength = 10_000
   static let maximumVoteOptions = 4
   static let maximumVoteOptionLength = 15
+  static let maximumReasonBytes = 1_000
+  /// Base64 text is this much longer than the bytes it carries.
+  static let base64Rate = 1.33333333
 
   func handle(_ endpoint: Endpoint, _ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
     switch endpoint {
-    case .timeline: try timeline(request)
-    case .randomList: try randomList(request)
-    case .followed: try followed(request)
+    case .timeline:
+      .json(store.timelinePage(try Self.page(request.query, maximum: Self.maximumListPage), viewer: viewer))
+    case .randomList: .json(store.wander(viewer: viewer))
+    case .followed:
+      .json(store.followedPage(try Self.page(request.query, maximum: Self.maximumListPage), viewer: viewer))
     case .search: try search(request)
     case .searchFollowed: try searchFollowed(request)
     case .detail: try detail(request)
-    case .systemMessages: try systemMessages(request)
+    case .systemMessages: .json(store.systemMessages)
+    case .userMessages: try userMessages(request)
     case .sendPost: try sendPost(request)
     case .sendComment: try sendComment(request)
     case .sendVote: try sendVote(request)
     case .editAttention: try editAttention(request)
-    case .reportPost: try reportPost(request)
-    case .reportComment: try reportComment(request)
+    case .reportPost: try report(request, isComment: false)
+    case .reportComment: try report(request, isComment: true)
     }
   }
 
-  private func timeline(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    .json(store.timelinePage(try page(request.query, maximum: Self.maximumListPage)))
-  }
-
-  private func randomList(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    .json(store.randomPage())
-  }
-
-  private func followed(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    .json(store.followedPage(try page(request.query, maximum: Self.maximumListPage)))
-  }
-
   private func search(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    let query = request.query
-    let result = store.search(
-      keywords: try keywords(query), page: try page(query, maximum: Self.maximumSearchPage),
-      includeComments: try flag(query, "include_comment", default: true),
-      before: try optionalInt(query, "before"), after: try optionalInt(query, "after"))
-    return .json(result)
+    let items = request.query
+    var query = try searchQuery(items)
+    if query.isHotList { return .json(store.search(query, viewer: viewer)) }
+    query.includeComments = value(items, "include_comment") != "false"
+    query.before = value(items, "before").flatMap { Int($0) }.flatMap { $0 < 0 ? nil : $0 }
+    query.after = value(items, "after").flatMap { Int($0) }.flatMap { $0 < 0 ? nil : $0 }
+    query.order = SearchQuery.Order(value(items, "order"))
+    return .json(store.search(query, viewer: viewer))
   }
 
   private func searchFollowed(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    let query = request.query
-    return .json(store.followedPage(try page(query, maximum: Self.maximumSearchPage), keywords: try keywords(query)))
+    var query = try searchQuery(request.query)
+    query.order = SearchQuery.Order(value(request.query, "order"))
+    return .json(store.searchFollowed(query, viewer: viewer))
+  }
+
+  private func searchQuery(_ items: [QueryItem]) throws(APIFailure) -> SearchQuery {
+    let keywords = value(items, "keywords") ?? ""
+    let query = SearchQuery(text: keywords, page: try Self.page(items, maximum: Self.maximumSearchPage))
+    if query.isHotList { return query }
+    guard keywords.unicodeScalars.count <= Self.maximumKeywordLength else { throw .invalid("搜索内容过长") }
+    return query
   }
 
   private func detail(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
     let query = request.query
+    guard let pid = value(query, "pid").flatMap({ Int($0) }) else { throw .invalid("获取失败，pid不合法") }
     let detail = try store.detail(
-      pid: try pid(query, "pid"), includeComments: try flag(query, "include_comment", default: true),
-      knownUpdatedAt: try optionalInt(query, "old_updated_at"))
+      pid: pid, includeComment: value(query, "include_comment"), oldUpdatedAt: value(query, "old_updated_at"),
+      viewer: viewer)
     return .json(detail)
   }
 
-  private func systemMessages(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    .json(store.systemMessages)
+  private func userMessages(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
+    let query = request.query
+    let page = try Self.page(query, maximum: Self.maximumListPage)
+    let since = value(query, "since_id").flatMap { Int($0) }.flatMap { $0 < 0 ? nil : $0 }
+    return .json(store.userMessages(page: page, sinceID: since))
   }
 
   private func sendPost(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
     let form = try self.form(request)
-    let text = value(form, "text") ?? ""
-    let image = try imageData(form)
-    let options = form.filter { $0.name == "vote_options[]" || $0.name == "vote_options" }.map(\.value)
-      .filter { !$0.isEmpty }
-    try checkText(text, allowEmpty: image != nil)
-    guard options.count <= Self.maximumVoteOptions, options.allSatisfy({ $0.count <= Self.maximumVoteOptionLength })
-    else {
-      throw .invalid("投票最多 \(Self.maximumVoteOptions) 个选项，每个最多 \(Self.maximumVoteOptionLength) 字")
-    }
-    guard options.count != 1, Set(options).count == options.count else { throw .invalid("投票选项无效 (invalid options)") }
-    let tag = value(form, "tag").flatMap { $0.isEmpty ? nil : $0 }
-    return .json(SentPost(pid: try store.sendPost(text: text, image: image, voteOptions: options, tag: tag)))
+    let content = try checkedContent(form)
+    let options = try Self.voteOptions(form.filter { $0.name == "vote_options[]" }.map(\.value))
+    let tag = value(form, "tag").flatMap { DemoText.reportableTags.contains($0) ? $0 : nil }
+    let pid = try store.sendPost(text: content.text, image: try content.image(), voteOptions: options, tag: tag)
+    return .json(SentPost(pid: pid))
   }
 
   private func sendComment(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
     let form = try self.form(request)
-    let text = value(form, "text") ?? ""
-    let image = try imageData(form)
-    try checkText(text, allowEmpty: image != nil)
-    let replyTo = try optionalInt(form, "reply_to_cid").flatMap { $0 == Comment.replyToPost ? nil : $0 }
-    let cid = try store.sendComment(pid: try pid(form, "pid"), text: text, image: image, replyTo: replyTo)
+    let content = try checkedContent(form)
+    guard let pid = value(form, "pid").flatMap({ Int($0) }) else { throw .invalid("发送失败，pid不合法") }
+    // Not a number is a reply to the post; any other number is stored as sent.
+    let replyTo = value(form, "reply_to_cid").flatMap { Int($0) }.flatMap { $0 == Comment.replyToPost ? nil : $0 }
+    let cid = try store.sendComment(pid: pid, text: content.text, image: try content.image(), replyTo: replyTo)
     return .json(SentComment(cid: cid))
   }
 
   private func sendVote(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
     let form = try self.form(request)
-    guard let option = value(form, "option"), !option.isEmpty else { throw .invalid("缺少 option (missing option)") }
-    return .json(VoteResult(vote: try store.vote(pid: try pid(form, "pid"), option: option)))
+    guard let pid = value(form, "pid").flatMap({ Int($0) }) else { throw .invalid("投票操作失败，pid不合法") }
+    return .json(VoteResult(vote: try store.vote(pid: pid, option: value(form, "option") ?? "")))
   }
 
   private func editAttention(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
     let form = try self.form(request)
-    let follow: Bool
-    switch value(form, "switch") {
-    case "1": follow = true
-    case "0": follow = false
-    default: throw .invalid("switch 只能是 1 或 0 (switch must be 1 or 0)")
+    guard let pid = value(form, "pid").flatMap({ Int($0) }) else { throw .invalid("关注操作失败，pid不合法") }
+    return .json(AttentionResult(post: try store.setFollowing(pid: pid, switch: value(form, "switch") ?? "")))
+  }
+
+  private func report(_ request: HTTPRequest, isComment: Bool) throws(APIFailure) -> HTTPResponse {
+    let form = try self.form(request)
+    let reason = value(form, "reason") ?? ""
+    guard reason.utf8.count <= Self.maximumReasonBytes else {
+      throw .invalid("字数过长！字数限制为\(Self.maximumReasonBytes)字节。")
     }
-    return .json(AttentionResult(post: try store.setFollowing(pid: try pid(form, "pid"), follow: follow)))
-  }
-
-  private func reportPost(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    let form = try self.form(request)
-    try store.reportPost(pid: try pid(form, "id"))
-    return .json(APIStatus(code: 0))
-  }
-
-  private func reportComment(_ request: HTTPRequest) throws(APIFailure) -> HTTPResponse {
-    let form = try self.form(request)
-    try store.reportComment(cid: try pid(form, "id"))
+    guard let id = value(form, "id").flatMap({ Int($0) }) else { throw .invalid("操作失败，id不合法") }
+    try store.report(isComment: isComment, id: id, type: value(form, "type") ?? "", reason: reason)
     return .json(APIStatus(code: 0))
   }
 
   // MARK: Parameters
+
+  /// `page`, required: not a number and out of range are refused with the real backend's messages.
+  static func page(_ items: [QueryItem], maximum: Int) throws(APIFailure) -> Int {
+    guard let page = items.first(where: { $0.name == "page" }).flatMap({ Int($0.value) }) else {
+      throw .invalid("获取失败，参数page不合法")
+    }
+    guard (1...maximum).contains(page) else { throw .invalid("获取失败，参数page超出范围") }
+    return page
+  }
 
   private func form(_ request: HTTPRequest) throws(APIFailure) -> [QueryItem] {
     guard let items = FormDecoding.items(request.body) else {
@@ -148,62 +157,45 @@ struct APIHandlers {
     items.first { $0.name == name }?.value
   }
 
-  /// A pid or cid: not a number is `-1`, as on the real server.
-  private func pid(_ items: [QueryItem], _ name: String) throws(APIFailure) -> Int {
-    guard let text = value(items, name), let pid = Int(text) else { throw .invalid("\(name) 不是数字 (not a number)") }
-    return pid
-  }
+  /// The text and picture of a post or comment, checked in the real backend's order: the length in Unicode
+  /// scalars, empty text, the `type` (required), the image's size estimated from its base64 text.
+  private struct Content {
+    var text: String
+    var base64: String?
 
-  private func optionalInt(_ items: [QueryItem], _ name: String) throws(APIFailure) -> Int? {
-    guard let text = value(items, name), !text.isEmpty else { return nil }
-    guard let number = Int(text) else { throw .invalid("\(name) 不是数字 (not a number)") }
-    return number
-  }
-
-  private func page(_ items: [QueryItem], maximum: Int) throws(APIFailure) -> Int {
-    let page = try optionalInt(items, "page") ?? 1
-    guard (1...maximum).contains(page) else { throw .invalid("page 应在 1...\(maximum) (page out of range)") }
-    return page
-  }
-
-  private func flag(_ items: [QueryItem], _ name: String, default defaultValue: Bool) throws(APIFailure) -> Bool {
-    switch value(items, name)?.lowercased() {
-    case nil, "": defaultValue
-    case "1", "true": true
-    case "0", "false": false
-    default: throw .invalid("\(name) 应为 true/false 或 1/0")
+    func image() throws(APIFailure) -> [UInt8]? {
+      guard let base64 else { return nil }
+      guard let data = Data(base64Encoded: base64) else { throw .invalid("图片数据不是有效的 base64") }
+      return Array(data)
     }
   }
 
-  private func keywords(_ items: [QueryItem]) throws(APIFailure) -> [String] {
-    let raw = value(items, "keywords") ?? ""
-    let keywords = raw.split(whereSeparator: { $0 == " " || $0 == "\u{3000}" }).map(String.init)
-    guard !keywords.isEmpty else { throw .invalid("关键词不能为空 (empty keywords)") }
-    guard raw.count <= Self.maximumKeywordLength else {
-      throw .invalid("关键词最多 \(Self.maximumKeywordLength) 字 (keywords too long)")
+  private func checkedContent(_ form: [QueryItem]) throws(APIFailure) -> Content {
+    let text = value(form, "text") ?? ""
+    let type = value(form, "type") ?? ""
+    let data = value(form, "data") ?? ""
+    guard text.unicodeScalars.count <= Self.maximumTextLength else {
+      throw .invalid("字数过长！字数限制为\(Self.maximumTextLength)字。")
     }
-    return keywords
+    if text.isEmpty, type == "text" { throw .invalid("请输入内容") }
+    guard type == "text" || type == "image" else { throw .invalid("未知类型的树洞") }
+    guard Double(data.utf8.count) / Self.base64Rate <= Double(maxImageBytes) else { throw .invalid("图片大小超出限制！") }
+    return Content(text: text, base64: type == "image" ? data : nil)
   }
 
-  private func checkText(_ text: String, allowEmpty: Bool) throws(APIFailure) {
-    guard allowEmpty || !text.trimmingWhitespace().isEmpty else {
-      throw .invalid("内容不能为空 (empty text)")
+  /// `vote_options[]`: each at most 15 scalars as sent, then trimmed, empty ones dropped and duplicates merged;
+  /// none is no poll, else 2 to 4.
+  static func voteOptions(_ raw: [String]) throws(APIFailure) -> [String] {
+    guard raw.allSatisfy({ $0.unicodeScalars.count <= maximumVoteOptionLength }) else {
+      throw .invalid("发送失败，选项长度最大是\(maximumVoteOptionLength)个字符")
     }
-    guard text.count <= Self.maximumTextLength else {
-      throw .invalid("内容最多 \(Self.maximumTextLength) 字 (text too long)")
+    var options: [String] = []
+    for option in raw {
+      let trimmed = String(option.trimmingWhitespace())
+      if !trimmed.isEmpty, !options.contains(trimmed) { options.append(trimmed) }
     }
-  }
-
-  /// The base64 `data` field of an image post or comment, when `type` is image.
-  private func imageData(_ form: [QueryItem]) throws(APIFailure) -> [UInt8]? {
-    let type = value(form, "type") ?? "text"
-    guard type == "image" else {
-      guard type == "text" else { throw .invalid("type 只能是 text 或 image") }
-      return nil
-    }
-    guard let encoded = value(form, "data"), let data = Data(base64Encoded: encoded) else {
-      throw .invalid("图片数据不是 base64 (data is not base64)")
-    }
-    return Array(data)
+    guard options.count <= maximumVoteOptions else { throw .invalid("发送失败，最多\(maximumVoteOptions)个投票选项") }
+    guard options.count != 1 else { throw .invalid("发送失败，至少两个选项") }
+    return options
   }
 }

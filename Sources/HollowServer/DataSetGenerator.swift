@@ -2,10 +2,12 @@ import HollowKit
 
 /// Builds the demo data set from a seed: the same seed always gives the same posts.
 ///
-/// The set covers every wire quirk: text, image and vote posts; votes already cast and votes
-/// with hidden (-1) counts; tags and null tags; comments by 洞主 and by named strangers, some
-/// replying to other comments; posts citing earlier posts (one or several), missing pids and
-/// themselves; pinned posts; and followed posts.
+/// The set covers every wire quirk: text and image posts, polls (on text and on image posts), polls
+/// already voted on and polls with hidden (-1) counts; tags and null tags, a post reported three times
+/// ("举报较多"); an image whose `image_metadata` is `{}`; comments by 洞主 and by named strangers, some
+/// replying to other comments, some deleted (one post's first three, so its list preview is `[]`); posts
+/// citing earlier posts (one or several), missing pids and themselves; pinned posts; followed posts, some
+/// of them deleted (so a followed page can be short); system messages and the user's notifications.
 struct DataSetGenerator {
   static let baseTimestamp = 1_700_000_000
   static let firstPid = 40_000
@@ -13,6 +15,8 @@ struct DataSetGenerator {
   static let missingPid = 9_999_999
 
   private var random: SeededGenerator
+  /// Draws what ``addRareShapes(_:)`` and the notifications need, leaving ``random``'s sequence as it was.
+  private var extra: SeededGenerator
   private let seed: UInt64
   private var data = DataSet()
   private var gaps: [Int] = []
@@ -20,6 +24,7 @@ struct DataSetGenerator {
   init(seed: UInt64) {
     self.seed = seed
     random = SeededGenerator(seed: seed)
+    extra = SeededGenerator(seed: seed ^ 0x5A4E_5EED)
   }
 
   static func generate(seed: UInt64, postCount: Int) -> DataSet {
@@ -30,10 +35,11 @@ struct DataSetGenerator {
   private mutating func build(postCount: Int) -> DataSet {
     var pid = Self.firstPid
     data.nextCid = 1_000_000
+    data.firstPid = pid
     var chronological: [Int] = []
     for index in 0..<postCount {
       if random.chance(12) {
-        gaps.append(pid)  // a deleted post: citing it answers -101
+        gaps.append(pid)  // a missing post: citing it answers -101
         pid += 1
       }
       let post = makePost(pid: pid, index: index, earlier: chronological)
@@ -51,12 +57,75 @@ struct DataSetGenerator {
     data.timeline = chronological.reversed().filter { !data.pinned.contains($0) }
     data.config = FrontendConfig(
       webFrontendVersion: "v3.0.0-demo", announcement: "Hollow 演示服务器 · demo server (seed \(seed))")
+    addRareShapes(chronological)
+    data.userMessages = makeUserMessages(chronological)
     data.systemMessages = [
       SystemMessage(title: "欢迎来到树洞", content: "Be kind. 请友善发言。", timestamp: Self.baseTimestamp - 86_400),
       SystemMessage(title: "维护通知", content: "Maintenance tonight 02:00–03:00.", timestamp: Self.baseTimestamp),
       SystemMessage(title: "举报结果", content: "你举报的内容已处理 (handled).", timestamp: Self.baseTimestamp + 3_600),
     ]
     return data
+  }
+
+  /// The shapes a few posts have, added after the posts are made and drawn from a generator of their own, so
+  /// the posts, pids and comments of a seed stay what they were before these shapes existed: followed posts
+  /// that were deleted (in some of the pid gaps), a post whose first three comments were deleted, a post
+  /// reported three times, an image whose stored metadata is bad (`{}` with its url), a poll on an image post.
+  private mutating func addRareShapes(_ chronological: [Int]) {
+    for (number, gap) in gaps.enumerated() where number % 3 == 1 {
+      var post = Post(
+        pid: gap, text: "已删除的树洞 (a deleted post)", type: .text, timestamp: Self.baseTimestamp,
+        updatedAt: Self.baseTimestamp, likeCount: Int.random(in: 1...9, using: &extra), isFollowed: true,
+        isDeleted: true, permissions: ["report", "fold"])
+      post.timestamp += (gap - Self.firstPid) * 800
+      post.updatedAt = post.timestamp
+      data.posts[gap] = PostRecord(post: post, comments: [])
+    }
+    let oldestFirst = chronological.compactMap { data.posts[$0] }
+    var used = Set<Int>()
+    if let record = oldestFirst.first(where: { $0.comments.count > 3 }) {
+      var changed = record
+      for index in 0..<3 { changed.comments[index].isDeleted = true }
+      changed.post.replyCount = changed.visibleComments.count
+      data.posts[record.post.pid] = changed
+      used.insert(record.post.pid)
+    }
+    if let record = oldestFirst.first(where: { $0.post.tag == nil && !used.contains($0.post.pid) }) {
+      data.posts[record.post.pid]?.reportCount = PostRecord.reportsForTag
+      used.insert(record.post.pid)
+    }
+    let images = oldestFirst.filter { $0.post.imagePath != nil && $0.post.vote == nil && !used.contains($0.post.pid) }
+    if let record = images.first {
+      data.posts[record.post.pid]?.post.imageMetadata = nil
+    }
+    if images.count > 1 {
+      let vote = makeVote(using: &extra)
+      data.posts[images[1].post.pid]?.post.vote = vote
+    }
+  }
+
+  /// The user's notifications: news on followed posts (some also replies to the user) and system notices,
+  /// numbered oldest first.
+  private mutating func makeUserMessages(_ pids: [Int]) -> [UserMessage] {
+    var messages: [UserMessage] = []
+    for pid in pids {
+      guard let record = data.posts[pid], record.post.isFollowed, let comment = record.visibleComments.last else {
+        continue
+      }
+      let kind: UserMessage.Kind = extra.chance(30) ? [.reply, .followedPost] : .followedPost
+      messages.append(
+        UserMessage(
+          id: 0, title: "\(comment.name)回复了树洞#\(pid)", body: String(comment.text.prefix(100)), kind: kind,
+          timestamp: comment.timestamp, pid: pid, cid: comment.cid))
+    }
+    for (offset, notice) in ["你的树洞被关注了", "欢迎使用 Hollow 演示服务器"].enumerated() {
+      messages.append(
+        UserMessage(
+          id: 0, title: "系统消息", body: notice, kind: .system, timestamp: Self.baseTimestamp + offset * 86_400))
+    }
+    messages.sort { $0.timestamp < $1.timestamp }
+    for index in messages.indices { messages[index].id = index + 1 }
+    return messages
   }
 
   private mutating func makePost(pid: Int, index: Int, earlier: [Int]) -> PostRecord {
@@ -73,8 +142,8 @@ struct DataSetGenerator {
       post.imagePath = path
       post.imageMetadata = metadata
     } else if kind < 30 {
-      post.type = .vote
-      post.vote = makeVote()
+      // A poll is not a type: a poll post is "text", or "image" when it also has a picture.
+      post.vote = makeVote(using: &random)
     }
     post.isFollowed = random.chance(12)
     post.likeCount = Int.random(in: 0...20, using: &random) + (post.isFollowed ? 1 : 0)
@@ -85,7 +154,7 @@ struct DataSetGenerator {
       time += Int.random(in: 20...4_000, using: &random)
       record.comments.append(makeComment(in: record, timestamp: time, earlier: earlier))
     }
-    record.post.replyCount = record.comments.count
+    record.post.replyCount = record.visibleComments.count
     record.post.updatedAt = time
     return record
   }
@@ -132,7 +201,7 @@ struct DataSetGenerator {
     return comment
   }
 
-  private mutating func makeVote() -> Vote {
+  private func makeVote(using random: inout SeededGenerator) -> Vote {
     let options = random.pick(DemoText.voteOptionSets)
     var counts: [String: Int] = [:]
     for option in options { counts[option] = Int.random(in: 0...40, using: &random) }

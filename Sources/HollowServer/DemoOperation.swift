@@ -19,6 +19,7 @@ enum DemoOperation: Codable, Sendable, Equatable {
   case comment(NewComment)
   case vote(pid: Int, option: String)
   case follow(pid: Int, follow: Bool)
+  case report(Report)
 
   /// An uploaded image, already checked (size, format) when it was accepted.
   struct Upload: Codable, Sendable, Equatable {
@@ -34,6 +35,7 @@ enum DemoOperation: Codable, Sendable, Equatable {
     var text: String
     var timestamp: Int
     var image: Upload?
+    /// Already trimmed, without empty ones or duplicates; a post may have both a picture and a poll.
     var voteOptions: [String]
     var tag: String?
   }
@@ -44,7 +46,16 @@ enum DemoOperation: Codable, Sendable, Equatable {
     var text: String
     var timestamp: Int
     var image: Upload?
+    /// Stored as sent; nil is -1, a reply to the post.
     var replyTo: Int?
+  }
+
+  /// A report, fold or delete, already checked against the permissions the user had when it was sent.
+  struct Report: Codable, Sendable, Equatable {
+    var isComment: Bool
+    var id: Int
+    var type: String
+    var reason: String
   }
 
   /// Applies the operation to `data`, or throws what the API answers when it cannot (already voted, no such
@@ -55,21 +66,23 @@ enum DemoOperation: Codable, Sendable, Equatable {
     case .comment(let new): try Self.add(new, to: &data)
     case .vote(let pid, let option): try Self.vote(pid: pid, option: option, in: &data)
     case .follow(let pid, let follow): try Self.setFollowing(pid: pid, follow: follow, in: &data)
+    case .report(let report): try Self.apply(report, to: &data)
     }
   }
 
   private static func add(_ new: NewPost, to data: inout DataSet) throws(APIFailure) {
     guard data.posts[new.pid] == nil else { throw .invalid("#\(new.pid) already exists") }
+    // The author follows a new post.
     var post = Post(
       pid: new.pid, text: new.text, type: .text, timestamp: new.timestamp, updatedAt: new.timestamp, likeCount: 1,
-      isFollowed: true, permissions: ["report", "delete"], tag: new.tag)
+      isFollowed: true, permissions: ["report", "fold"], tag: new.tag)
     if let image = new.image {
       post.type = .image
       post.imagePath = image.path
       post.imageMetadata = ImageMetadata(width: image.width, height: image.height)
       data.images[image.path] = .uploaded(bytes: Array(image.bytes), contentType: image.contentType)
-    } else if !new.voteOptions.isEmpty {
-      post.type = .vote
+    }
+    if !new.voteOptions.isEmpty {
       post.vote = Vote(
         voted: nil, options: new.voteOptions, counts: Dictionary(uniqueKeysWithValues: new.voteOptions.map { ($0, 0) })
       )
@@ -80,16 +93,18 @@ enum DemoOperation: Codable, Sendable, Equatable {
   }
 
   private static func add(_ new: NewComment, to data: inout DataSet) throws(APIFailure) {
-    guard var record = data.posts[new.pid] else { throw .noSuchPost }
-    if let replyTo = new.replyTo, !record.comments.contains(where: { $0.cid == replyTo }) {
-      throw .invalid("回复的评论不存在 (no comment \(replyTo) in #\(new.pid))")
+    guard var record = data.visible(new.pid) else { throw .noSuchPost }
+    if let replyTo = new.replyTo, replyTo > 0,
+      !record.comments.contains(where: { $0.cid == replyTo && !$0.isDeleted })
+    {
+      throw .invalid("找不到你要评论的树洞")
     }
     guard data.commentOwners[new.cid] == nil else { throw .invalid("comment \(new.cid) already exists") }
     let name = record.authoredByUser ? DemoText.dzName : (record.userName ?? record.nextFreshName)
     if !record.authoredByUser { record.userName = name }
     var comment = Comment(
       cid: new.cid, pid: new.pid, text: new.text, timestamp: new.timestamp, replyTo: new.replyTo, name: name,
-      isDZ: record.authoredByUser, permissions: ["report", "delete"])
+      isDZ: record.authoredByUser, permissions: ["report"])
     if let image = new.image {
       comment.type = .image
       comment.imagePath = image.path
@@ -97,7 +112,12 @@ enum DemoOperation: Codable, Sendable, Equatable {
       data.images[image.path] = .uploaded(bytes: Array(image.bytes), contentType: image.contentType)
     }
     record.comments.append(comment)
-    record.post.replyCount = record.comments.count
+    record.post.replyCount = record.visibleComments.count
+    // A commenter becomes a follower.
+    if !record.post.isFollowed {
+      record.post.isFollowed = true
+      record.post.likeCount += 1
+    }
     // Strictly increasing, so a client comparing updated_at never misses a comment made in the same second.
     record.post.updatedAt = max(new.timestamp, record.post.updatedAt + 1)
     data.posts[new.pid] = record
@@ -106,10 +126,9 @@ enum DemoOperation: Codable, Sendable, Equatable {
   }
 
   private static func vote(pid: Int, option: String, in data: inout DataSet) throws(APIFailure) {
-    guard var record = data.posts[pid] else { throw .noSuchPost }
-    guard var vote = record.post.vote else { throw .invalid("这条树洞没有投票 (#\(pid) has no vote)") }
-    guard vote.voted == nil else { throw .invalid("已经投过票了 (already voted)") }
-    guard vote.options.contains(option) else { throw .invalid("没有这个选项 (no option \(option))") }
+    guard var record = data.visible(pid) else { throw .invalid("投票失败，pid不存在") }
+    guard var vote = record.post.vote, vote.options.contains(option) else { throw .invalid("投票失败，选项不存在") }
+    guard vote.voted == nil else { throw .invalid("投票失败，已经投过票了") }
     vote.voted = option
     vote.counts[option, default: 0] += 1
     record.post.vote = vote
@@ -117,12 +136,41 @@ enum DemoOperation: Codable, Sendable, Equatable {
   }
 
   private static func setFollowing(pid: Int, follow: Bool, in data: inout DataSet) throws(APIFailure) {
-    guard var record = data.posts[pid] else { throw .noSuchPost }
-    guard record.post.isFollowed != follow else {
-      throw .invalid(follow ? "已经关注过了 (already following)" : "没有关注这条树洞 (not following)")
-    }
+    guard var record = data.visible(pid) else { throw .invalid("关注失败，pid不存在") }
+    guard record.post.isFollowed != follow else { throw .invalid(follow ? "您已经关注过了" : "您已经取消关注了") }
     record.post.isFollowed = follow
     record.post.likeCount += follow ? 1 : -1
+    data.posts[pid] = record
+  }
+
+  private static func apply(_ report: Report, to data: inout DataSet) throws(APIFailure) {
+    let pid: Int
+    if report.isComment {
+      guard let found = data.visibleComment(report.id) else { throw .noSuchPost }
+      pid = found.record.post.pid
+    } else {
+      guard data.visible(report.id) != nil else { throw .noSuchPost }
+      pid = report.id
+    }
+    let key = DataSet.reportKey(isComment: report.isComment, id: report.id, type: report.type)
+    if report.type == "report" || report.type == "fold" {
+      guard !data.userReports.contains(key) else { throw .invalid("已经举报过了，举报失败。") }
+      data.userReports.insert(key)
+    }
+    guard !report.isComment, var record = data.posts[pid] else { return }
+    switch report.type {
+    case "report":
+      record.reportCount += 1
+    case "fold" where record.authoredByUser:
+      // The author's own fold tags the post at once; others' folds need a second reporter.
+      record.post.tag = report.reason
+    case "delete":
+      record.post.isDeleted = true
+      data.timeline.removeAll { $0 == pid }
+      data.pinned.removeAll { $0 == pid }
+    default:
+      break
+    }
     data.posts[pid] = record
   }
 }

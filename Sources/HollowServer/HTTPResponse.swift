@@ -27,6 +27,14 @@ struct HTTPResponse: Sendable {
     json(APIStatus(code: code, msg: message), status: status)
   }
 
+  /// `text` as `text/plain` (gin's answers that are not JSON, such as its 404).
+  static func plainText(_ text: String, status: Int) -> HTTPResponse {
+    HTTPResponse(status: status, contentType: "text/plain", body: Array(text.utf8))
+  }
+
+  /// gin's answer to an unknown path or method: HTTP 404, `404 page not found` in plain text.
+  static let notFound = plainText("404 page not found", status: 404)
+
   /// The head, with the body length and whether the connection stays open.
   func head(contentLength: Int, keepAlive: Bool) -> [UInt8] {
     var text = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"

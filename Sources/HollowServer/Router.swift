@@ -1,24 +1,50 @@
 import HollowKit
 
-/// Maps a request to its handler: the `/v3` API (token checked first), `/images/…`, or a 404.
+/// Maps a request to its handler the way the real backend's middleware chain does: `/images/…` (the image
+/// host, no token), then the token (an unknown one is an anonymous reader where unregistered access is
+/// allowed, else `-100`), then the route (an unknown path or method: gin's plain-text 404), then, per route,
+/// users only, a valid `page`, the rate limits, and the handler.
 struct Router: Sendable {
   let store: DataStore
   let token: String?
+  let allowsAnonymous: Bool
+  /// Nil when rate limits are off.
+  let limiter: RateLimiter?
+  let maxImageBytes: Int
 
-  private static let routes: [String: (method: String, endpoint: APIHandlers.Endpoint)] = [
-    "/v3/contents/post/list": ("GET", .timeline),
-    "/v3/contents/post/randomlist": ("GET", .randomList),
-    "/v3/contents/post/attentions": ("GET", .followed),
-    "/v3/contents/search": ("GET", .search),
-    "/v3/contents/search/attentions": ("GET", .searchFollowed),
-    "/v3/contents/post/detail": ("GET", .detail),
-    "/v3/contents/system_msg": ("GET", .systemMessages),
-    "/v3/send/post": ("POST", .sendPost),
-    "/v3/send/comment": ("POST", .sendComment),
-    "/v3/send/vote": ("POST", .sendVote),
-    "/v3/edit/attention": ("POST", .editAttention),
-    "/v3/edit/report/post": ("POST", .reportPost),
-    "/v3/edit/report/comment": ("POST", .reportComment),
+  /// One route, registered in one line: its method, handler, whether anonymous readers may use it, the
+  /// largest `page` it takes (checked before the limits, as on the real backend) and its rate limits.
+  struct Route: Sendable {
+    var method: String
+    var endpoint: APIHandlers.Endpoint
+    var usersOnly = false
+    var maximumPage: Int?
+    var limits: [RateLimit] = []
+  }
+
+  private static let list = APIHandlers.maximumListPage
+  private static let search = APIHandlers.maximumSearchPage
+
+  static let routes: [String: Route] = [
+    "/v3/contents/post/list": Route(method: "GET", endpoint: .timeline, maximumPage: list),
+    "/v3/contents/post/randomlist": Route(method: "GET", endpoint: .randomList, limits: [.wanderDaily]),
+    "/v3/contents/post/detail": Route(method: "GET", endpoint: .detail, limits: [.detailDaily]),
+    "/v3/contents/search": Route(
+      method: "GET", endpoint: .search, maximumPage: search, limits: [.searchShortTerm, .searchDaily]),
+    "/v3/contents/post/attentions": Route(method: "GET", endpoint: .followed, usersOnly: true, maximumPage: list),
+    "/v3/contents/my_msgs": Route(method: "GET", endpoint: .userMessages, usersOnly: true, maximumPage: list),
+    "/v3/contents/search/attentions": Route(
+      method: "GET", endpoint: .searchFollowed, usersOnly: true, maximumPage: search,
+      limits: [.searchShortTerm, .searchDaily]),
+    "/v3/contents/system_msg": Route(method: "GET", endpoint: .systemMessages, usersOnly: true),
+    "/v3/send/post": Route(
+      method: "POST", endpoint: .sendPost, usersOnly: true, limits: [.postShortTerm, .postDaily]),
+    "/v3/send/vote": Route(method: "POST", endpoint: .sendVote, usersOnly: true),
+    "/v3/send/comment": Route(
+      method: "POST", endpoint: .sendComment, usersOnly: true, limits: [.commentShortTerm, .commentDaily]),
+    "/v3/edit/attention": Route(method: "POST", endpoint: .editAttention, usersOnly: true, limits: [.attentionDaily]),
+    "/v3/edit/report/post": Route(method: "POST", endpoint: .reportPost, usersOnly: true),
+    "/v3/edit/report/comment": Route(method: "POST", endpoint: .reportComment, usersOnly: true),
   ]
 
   static let imagePrefix = "/images/"
@@ -27,24 +53,32 @@ struct Router: Sendable {
     if request.path.hasPrefix(Self.imagePrefix) {
       return image(at: String(request.path.dropFirst(Self.imagePrefix.count)), method: request.method)
     }
-    guard let route = Self.routes[request.path] else {
-      return .apiError(APIStatus.failure, "not found: \(request.path)", status: 404)
+    let viewer: Viewer
+    if let token, request.header("token") != token {
+      guard allowsAnonymous else { return Self.failure(.tokenExpired) }
+      viewer = .anonymous
+    } else {
+      viewer = .user
     }
-    guard request.method == route.method else {
-      return .apiError(APIStatus.failure, "\(request.method) not allowed, use \(route.method)", status: 405)
-    }
+    guard let route = Self.routes[request.path], route.method == request.method else { return .notFound }
     do throws(APIFailure) {
-      if let token, request.header("token") != token { throw .tokenExpired }
-      return try APIHandlers(store: store).handle(route.endpoint, request)
+      if route.usersOnly, viewer == .anonymous { throw .tokenExpired }
+      if let maximum = route.maximumPage { _ = try APIHandlers.page(request.query, maximum: maximum) }
+      if let limiter, let user = viewer.limiterKey {
+        for limit in route.limits { try limiter.admit(limit, user: user) }
+      }
+      return try APIHandlers(store: store, maxImageBytes: maxImageBytes, viewer: viewer).handle(route.endpoint, request)
     } catch {
-      return .apiError(error.code, error.message, status: error.httpStatus)
+      return Self.failure(error)
     }
   }
 
+  private static func failure(_ error: APIFailure) -> HTTPResponse {
+    .apiError(error.code, error.message, status: error.httpStatus)
+  }
+
   private func image(at path: String, method: String) -> HTTPResponse {
-    guard method == "GET", let image = store.image(at: path) else {
-      return .apiError(APIStatus.failure, "no image at \(path)", status: 404)
-    }
+    guard method == "GET", let image = store.image(at: path) else { return .notFound }
     return HTTPResponse(status: 200, contentType: image.contentType, body: image.bytes)
   }
 }

@@ -5,7 +5,13 @@
 /// configuration.token = "secret"
 /// configuration.latency = .random(.milliseconds(5)...(.milliseconds(50)))
 /// configuration.failures = FailureInjection(rate: 0.1, kinds: [.serverError, .droppedConnection])
+/// configuration.allowsAnonymousAccess = true  // no or a wrong token reads as an anonymous user
+/// configuration.enforcesRateLimits = false    // a benchmark that searches as fast as it can
 /// ```
+///
+/// The server answers by the rules of the real backend (`treehole-api.md`): its codes and messages, its
+/// rate limits (on by default), its paging and search. Without a ``token`` every request is the demo's one
+/// registered user.
 public struct ServerConfiguration: Sendable {
   /// Seeds the generated data set (the same seed gives the same posts, comments and images).
   public var seed: UInt64
@@ -15,8 +21,22 @@ public struct ServerConfiguration: Sendable {
   public var host: String
   /// The port to bind; `0` picks a free one (``HollowServer/start()`` reports it).
   public var port: UInt16
-  /// The token every `/v3` request must send in its `TOKEN` header; `nil` accepts any request.
+  /// The token every `/v3` request must send in its `TOKEN` header; `nil` accepts any request as the demo user.
   public var token: String?
+  /// Whether a request without the token (or with another) goes on as an anonymous reader, as on a real server
+  /// that allows unregistered access: list, wander, detail and search work (nothing followed, votes hidden);
+  /// every other route answers `-100`. Without it such a request answers `-100` everywhere. Only matters with a
+  /// ``token``.
+  public var allowsAnonymousAccess: Bool
+  /// The real backend's per-user rate limits: search 1 per 2 s, send/post 1 per 6 s, send/comment 1 per 3 s,
+  /// and daily caps on search, posts, comments, wander, detail and follows; a request past one answers `-1`
+  /// with the limit's message. On by default; anonymous readers are never limited.
+  public var enforcesRateLimits: Bool
+  /// Subtract the real backend's per-user, per-post (per-comment) offset of 0...3 s from every timestamp.
+  public var offsetsTimestamps: Bool
+  /// The time new posts and comments get, the 120 s in which an author may delete a post, and the rate-limit
+  /// windows run on.
+  public var clock: ServerClock
   /// Delay added before each answer.
   public var latency: Latency
   /// Simulated failures.
@@ -37,7 +57,9 @@ public struct ServerConfiguration: Sendable {
   public init(
     seed: UInt64 = 1, postCount: Int = 320, host: String = "127.0.0.1", port: UInt16 = 0, token: String? = nil,
     latency: Latency = .none, failures: FailureInjection = .none, limits: ServerLimits = ServerLimits(),
-    requestLogCapacity: Int = 10_000, randomSeed: UInt64? = nil, stateFolder: String? = nil, resetState: Bool = false
+    requestLogCapacity: Int = 10_000, randomSeed: UInt64? = nil, stateFolder: String? = nil, resetState: Bool = false,
+    allowsAnonymousAccess: Bool = false, enforcesRateLimits: Bool = true, offsetsTimestamps: Bool = false,
+    clock: ServerClock = .system
   ) {
     self.seed = seed
     self.postCount = postCount
@@ -51,6 +73,10 @@ public struct ServerConfiguration: Sendable {
     self.randomSeed = randomSeed
     self.stateFolder = stateFolder
     self.resetState = resetState
+    self.allowsAnonymousAccess = allowsAnonymousAccess
+    self.enforcesRateLimits = enforcesRateLimits
+    self.offsetsTimestamps = offsetsTimestamps
+    self.clock = clock
   }
 }
 
@@ -112,7 +138,8 @@ public struct ServerLimits: Sendable, Equatable {
   public var maxHeaderBytes: Int
   /// A body larger than this answers 413 (the body is not read).
   public var maxBodyBytes: Int
-  /// A decoded upload larger than this answers 413.
+  /// An image larger than this (estimated from its base64 text, as the real backend does) answers HTTP 200,
+  /// `-1` "图片大小超出限制！".
   public var maxImageBytes: Int
   /// Time from a request's first byte to the end of its head; then 408 and close.
   public var headerTimeout: Duration
@@ -140,7 +167,7 @@ public struct ServerLimits: Sendable, Equatable {
   public var lingerTimeout: Duration
 
   public init(
-    maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 4 * 1024 * 1024, maxImageBytes: Int = 2 * 1024 * 1024,
+    maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 4 * 1024 * 1024, maxImageBytes: Int = 2_000_000,
     headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(30),
     writeTimeout: Duration = .seconds(10), maxConnections: Int = 512, maxConnectionsPerPeer: Int = 256,
     maxRequestsPerConnection: Int = 1_000, maxConnectionLifetime: Duration = .seconds(300),

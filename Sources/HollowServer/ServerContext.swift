@@ -15,10 +15,12 @@ final class ServerContext: Sendable {
     bodyBudget = BodyBudget(bytes: configuration.limits.maxBufferedBodyBytes)
     router = Router(
       store: DataStore(
-        seed: configuration.seed, postCount: configuration.postCount, maxImageBytes: configuration.limits.maxImageBytes,
-        randomSeed: configuration.randomSeed, stateFolder: configuration.stateFolder,
-        resetState: configuration.resetState),
-      token: configuration.token)
+        seed: configuration.seed, postCount: configuration.postCount, randomSeed: configuration.randomSeed,
+        stateFolder: configuration.stateFolder, resetState: configuration.resetState, clock: configuration.clock,
+        offsetsTimestamps: configuration.offsetsTimestamps),
+      token: configuration.token, allowsAnonymous: configuration.allowsAnonymousAccess,
+      limiter: configuration.enforcesRateLimits ? RateLimiter(clock: configuration.clock) : nil,
+      maxImageBytes: configuration.limits.maxImageBytes)
     faults = FaultInjector(latency: configuration.latency, failures: configuration.failures, seed: configuration.seed)
   }
 }

@@ -5,7 +5,8 @@ import TestScheduling
 import Testing
 
 @Suite(.offCooperativePool) struct APIHandlersTests {
-  private static let configuration = ServerConfiguration(seed: 11, token: "secret")
+  /// Rate limits off: these tests send requests back to back; the limits have their own rows in ConformanceTests.
+  private static let configuration = ServerConfiguration(seed: 11, token: "secret", enforcesRateLimits: false)
 
   private func client(_ port: Int) throws -> TestClient {
     try TestClient(port: port, token: "secret")
@@ -22,12 +23,12 @@ import Testing
       #expect(first.posts.count == DataStoreShape.pinnedCount + 30 && first.count == first.posts.count)
       #expect(first.posts.prefix(DataStoreShape.pinnedCount).allSatisfy { $0.text.hasPrefix("【置顶】") })
       let comments = try #require(first.comments)
-      #expect(!comments.isEmpty && comments.values.allSatisfy { (1...3).contains($0.count) })
+      #expect(!comments.isEmpty && comments.values.allSatisfy { (0...3).contains($0.count) })
       for (pid, previews) in comments {
         let post = try #require(first.posts.first { $0.pid == pid })
         #expect(post.replyCount >= previews.count && previews.allSatisfy { $0.pid == pid })
       }
-      #expect(first.posts.filter { $0.replyCount == 0 }.allSatisfy { comments[$0.pid] == nil })
+      #expect(first.posts.filter { $0.replyCount == 0 }.allSatisfy { comments[$0.pid]?.isEmpty ?? true })
 
       let second = try client.get("/v3/contents/post/list?page=2").decode(PostPage.self)
       #expect(second.config == nil && second.posts.count == 30)
@@ -41,11 +42,11 @@ import Testing
     }
   }
 
-  @Test func randomListHasFifteenPostsWithoutCommentsOrConfig() throws {
+  @Test func randomListHasUpToFifteenPostsWithoutCommentsOrConfig() throws {
     try withServer(Self.configuration) { _, port in
       let response = try client(port).get("/v3/contents/post/randomlist")
       let page = try response.decode(PostPage.self)
-      #expect(page.posts.count == 15 && page.count == 15 && page.comments == nil)
+      #expect((0...15).contains(page.posts.count) && page.count == page.posts.count && page.comments == nil)
       #expect(!response.text.contains("comments") && !response.text.contains("config"))
     }
   }
@@ -101,8 +102,8 @@ import Testing
       let messages = try client.get("/v3/contents/system_msg").decode(SystemMessageList.self)
       #expect(messages.code == 0 && !messages.messages.isEmpty)
       let unknown = try client.get("/v3/nothing/here")
-      #expect(try unknown.status == 404 && unknown.decode(APIStatus.self).code == APIStatus.failure)
-      #expect(try client.get("/v3/send/post").status == 405)
+      #expect(unknown.status == 404 && unknown.text == "404 page not found")
+      #expect(try client.get("/v3/send/post").status == 404)
       #expect(try client.get("/images/zz/none.png").status == 404)
     }
   }
@@ -110,11 +111,11 @@ import Testing
   @Test func searchMatchesPostsAndComments() throws {
     try withServer(Self.configuration) { _, port in
       let client = try client(port)
-      let keyword = TestClient.escape("食堂 cat")
+      let keyword = TestClient.escape("食堂")
       let page = try client.get("/v3/contents/search?keywords=\(keyword)&page=1&include_comment=false")
         .decode(PostPage.self)
       #expect(!page.posts.isEmpty && page.posts.count <= 30)
-      #expect(page.posts.allSatisfy { $0.text.contains("食堂") || $0.text.lowercased().contains("cat") })
+      #expect(page.posts.allSatisfy { $0.text.contains("食堂") })
       let withComments = try client.get(
         "/v3/contents/search?keywords=\(TestClient.escape("同问"))&page=1&include_comment=true"
       )
@@ -149,7 +150,8 @@ import Testing
         form: [("pid", "\(sent.pid)"), ("text", "我自己的评论"), ("type", "text"), ("reply_to_cid", "-1")]
       ).decode(SentComment.self)
       let reply = try client.post(
-        "/v3/send/comment", form: [("pid", "\(sent.pid)"), ("text", "reply"), ("reply_to_cid", "\(comment.cid)")])
+        "/v3/send/comment",
+        form: [("pid", "\(sent.pid)"), ("text", "reply"), ("type", "text"), ("reply_to_cid", "\(comment.cid)")])
       #expect(try reply.decode(SentComment.self).cid > comment.cid)
       let detail = try client.get("/v3/contents/post/detail?pid=\(sent.pid)").decode(PostDetail.self)
       #expect(detail.post.updatedAt > before.updatedAt && detail.post.replyCount == 2)
@@ -178,16 +180,18 @@ import Testing
       let client = try client(port)
       let page = try client.get("/v3/contents/post/list?page=2").decode(PostPage.self)
       let post = try #require(page.posts.first)
-      _ = try client.post("/v3/send/comment", form: [("pid", "\(post.pid)"), ("text", "路过")]).decode(SentComment.self)
-      _ = try client.post("/v3/send/comment", form: [("pid", "\(post.pid)"), ("text", "again")]).decode(
+      _ = try client.post("/v3/send/comment", form: [("pid", "\(post.pid)"), ("text", "路过"), ("type", "text")]).decode(
         SentComment.self)
+      _ = try client.post("/v3/send/comment", form: [("pid", "\(post.pid)"), ("text", "again"), ("type", "text")])
+        .decode(
+          SentComment.self)
       let comments = try #require(
         try client.get("/v3/contents/post/detail?pid=\(post.pid)").decode(PostDetail.self).comments)
       let mine = comments.suffix(2)
       #expect(mine.allSatisfy { !$0.isDZ && $0.name != "洞主" } && Set(mine.map(\.name)).count == 1)
-      let empty = try client.post("/v3/send/comment", form: [("pid", "\(post.pid)"), ("text", "  ")])
+      let empty = try client.post("/v3/send/comment", form: [("pid", "\(post.pid)"), ("text", ""), ("type", "text")])
       #expect(try empty.decode(APIStatus.self).code == APIStatus.failure)
-      let missing = try client.post("/v3/send/comment", form: [("pid", "9999999"), ("text", "x")])
+      let missing = try client.post("/v3/send/comment", form: [("pid", "9999999"), ("text", "x"), ("type", "text")])
       #expect(try missing.decode(APIStatus.self).code == APIStatus.noSuchPost)
     }
   }
@@ -220,7 +224,7 @@ import Testing
       let voteForm = [("text", "pick"), ("type", "text"), ("vote_options[]", "甜"), ("vote_options[]", "咸")]
       let votePid = try client.post("/v3/send/post", form: voteForm).decode(SentPost.self).pid
       let vote = try client.get("/v3/contents/post/detail?pid=\(votePid)").decode(PostDetail.self).post
-      #expect(vote.type == .vote && vote.vote?.options == ["甜", "咸"] && vote.vote?.areCountsHidden == true)
+      #expect(vote.type == .text && vote.vote?.options == ["甜", "咸"] && vote.vote?.areCountsHidden == true)
 
       let png = try client.get("/images/\(try firstImagePath(client))").body
       let imageForm = [("text", ""), ("type", "image"), ("data", Data(png).base64EncodedString())]
@@ -232,11 +236,13 @@ import Testing
       #expect(try client.get("/images/\(path)").body == png)
       #expect(image.imageMetadata == ImageMetadata(width: PNGFacts(png).width, height: PNGFacts(png).height))
 
-      let fiveOptions = [("text", "x")] + (1...5).map { ("vote_options[]", "o\($0)") }
+      let fiveOptions = [("text", "x"), ("type", "text")] + (1...5).map { ("vote_options[]", "o\($0)") }
       #expect(try client.post("/v3/send/post", form: fiveOptions).decode(APIStatus.self).code == APIStatus.failure)
-      let longOption = [("text", "x"), ("vote_options[]", String(repeating: "a", count: 16)), ("vote_options[]", "b")]
+      let longOption = [
+        ("text", "x"), ("type", "text"), ("vote_options[]", String(repeating: "a", count: 16)), ("vote_options[]", "b"),
+      ]
       #expect(try client.post("/v3/send/post", form: longOption).decode(APIStatus.self).code == APIStatus.failure)
-      let longText = [("text", String(repeating: "字", count: 10_001))]
+      let longText = [("text", String(repeating: "字", count: 10_001)), ("type", "text")]
       #expect(try client.post("/v3/send/post", form: longText).decode(APIStatus.self).code == APIStatus.failure)
       let notImage = [("text", "x"), ("type", "image"), ("data", Data("hello".utf8).base64EncodedString())]
       #expect(try client.post("/v3/send/post", form: notImage).decode(APIStatus.self).code == APIStatus.failure)
@@ -253,8 +259,10 @@ import Testing
         try client.post("/v3/edit/report/post", form: [("id", "\(post.pid)"), ("type", "report"), ("reason", "spam")])
           .decode(APIStatus.self).code == 0)
       #expect(
-        try client.post("/v3/edit/report/comment", form: [("id", "\(comment.cid)"), ("reason", "spam")])
-          .decode(APIStatus.self).code == 0)
+        try client.post(
+          "/v3/edit/report/comment", form: [("id", "\(comment.cid)"), ("type", "report"), ("reason", "spam")]
+        )
+        .decode(APIStatus.self).code == 0)
       #expect(
         try client.post("/v3/edit/report/post", form: [("id", "9999999"), ("reason", "x")])
           .decode(APIStatus.self).code == APIStatus.noSuchPost)

@@ -9,9 +9,16 @@ struct ServeCommand: HollowCommand, Equatable {
       OptionSpec("seed", value: "S", help: "seeds the generated posts (default 1)"),
       OptionSpec("latency", value: "MS|MIN-MAX", help: "delay every answer by MS, or by MIN to MAX milliseconds"),
       OptionSpec("fail-rate", value: "R", help: "fail this fraction of requests, 0...1 (default 0)"),
-      OptionSpec("token", value: "T", help: "require this TOKEN header"),
+      OptionSpec("token", value: "T", help: "require this TOKEN header (without it, every request is the demo user)"),
+      OptionSpec("anonymous", help: "with --token: no or a wrong token reads anonymously instead of answering -100"),
+      OptionSpec(
+        "no-rate-limits", help: "turn off the real backend's rate limits (search 1 per 2 s, post 1 per 6 s...)"),
+      OptionSpec("timestamp-offsets", help: "subtract the real backend's per-post 0-3 s offset from timestamps"),
     ],
-    examples: ["serve --port 8080", "serve --latency 20-200 --fail-rate 0.1"])
+    examples: [
+      "serve --port 8080", "serve --latency 20-200 --fail-rate 0.1", "serve --token secret --anonymous",
+      "serve --no-rate-limits",
+    ])
 
   var options = ServeOptions()
 
@@ -32,6 +39,9 @@ struct ServeCommand: HollowCommand, Equatable {
       options.failRate = try arguments.parseDouble(rate, what: "--fail-rate", in: 0...1)
     }
     options.token = arguments.value("token")
+    options.allowsAnonymous = arguments.flag("anonymous")
+    options.rateLimits = !arguments.flag("no-rate-limits")
+    options.timestampOffsets = arguments.flag("timestamp-offsets")
   }
 
   func run(in context: CommandContext) async throws(CLIFailure) {

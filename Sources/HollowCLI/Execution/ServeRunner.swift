@@ -47,7 +47,15 @@ struct ServeRunner: Sendable {
         "images at \(images.absoluteString)/",
         "try: \(HollowCommandLine.name) --server \(url.absoluteString) timeline",
       ]
-      if options.token != nil { lines.append("every request needs the token given with --token") }
+      if options.token != nil {
+        lines.append(
+          options.allowsAnonymous
+            ? "without the token given with --token, requests read anonymously (list, wander, detail, search)"
+            : "every request needs the token given with --token")
+      }
+      lines.append(
+        options.rateLimits
+          ? "rate limits on, as on the real tree hole (--no-rate-limits turns them off)" : "rate limits off")
       if let stateFolder, server.keepsState {
         lines.append("writes are kept in \(stateFolder) (--reset-demo starts over)")
       } else {
