@@ -69,10 +69,12 @@ struct DataSetGenerator {
 
   /// The shapes a few posts have, added after the posts are made and drawn from a generator of their own, so
   /// the posts, pids and comments of a seed stay what they were before these shapes existed: followed posts
-  /// that were deleted (in some of the pid gaps), a post whose first three comments were deleted, a post
+  /// that were deleted (in two of the pid gaps), a post whose first three comments were deleted, a post
   /// reported three times, an image whose stored metadata is bad (`{}` with its url), a poll on an image post.
   private mutating func addRareShapes(_ chronological: [Int]) {
-    for (number, gap) in gaps.enumerated() where number % 3 == 1 {
+    // The newest gap (so followed page 1 is short) and the oldest.
+    let deletedGaps = [gaps.first, gaps.last].compactMap { $0 }
+    for (index, gap) in deletedGaps.enumerated() where index == 0 || gap != deletedGaps[0] {
       var post = Post(
         pid: gap, text: "已删除的树洞 (a deleted post)", type: .text, timestamp: Self.baseTimestamp,
         updatedAt: Self.baseTimestamp, likeCount: Int.random(in: 1...9, using: &extra), isFollowed: true,

@@ -15,6 +15,10 @@ enum FormDecoding {
 
   /// Decodes `%XX` escapes (and `+` as a space in forms); `nil` for a broken escape or invalid UTF-8.
   static func decode(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> String? {
+    // Most values (a base64 image above all) have nothing to decode: validate them in one pass.
+    if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+      return String(validating: bytes, as: UTF8.self)
+    }
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     var iterator = bytes.makeIterator()

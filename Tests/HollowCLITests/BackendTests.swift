@@ -32,7 +32,7 @@ import Testing
       let page = try JSONDecoder().decode(PostPage.self, from: Data(attentions.stdout.utf8))
       #expect(page.posts.contains { $0.pid == 40112 } && page.posts.contains { $0.pid == pid + 1 })
       let again = await CLIHarness.run(["follow", "40112"], variables: variables)
-      #expect(again.status == 1 && again.stderr.contains("already following"))
+      #expect(again.status == 1 && again.stderr.contains("您已经关注过了"))
       let reset = await CLIHarness.run(["--reset-demo", "send", "three"], variables: variables)
       #expect(reset.status == 0 && Self.pid(reset) == pid)
       #expect(await CLIHarness.run(["follow", "40112"], variables: variables).status == 0)

@@ -69,17 +69,19 @@ import Testing
     #expect(failure != .cancelled)
   }
 
-  @Test func anUploadOverTheServersLimitIsFileTooLarge() async throws {
+  /// The real backend answers an image over its limit with HTTP 200, `-1` "图片大小超出限制！" (413 only ever
+  /// comes from a proxy in front of it).
+  @Test func anUploadOverTheServersLimitIsRefusedWithItsMessage() async throws {
     let normal = try TestServer()
     let image = try await IntegrationFixtures.someImage(normal)
     normal.stop()
-    var configuration = ServerConfiguration(seed: 7, token: ClientFixtures.token)
+    var configuration = ServerConfiguration(seed: 7, token: ClientFixtures.token, enforcesRateLimits: false)
     configuration.limits.maxImageBytes = image.count - 1
     let server = try TestServer(configuration)
     defer { server.stop() }
     let error = await ClientFixtures.failure { () async throws(HollowError) in
       try await server.client.perform(SendCommentRequest.self, .init(pid: 1, text: "", image: image))
     }
-    #expect(error == HollowError(request: "send/comment", kind: .fileTooLarge))
+    #expect(error == HollowError(request: "send/comment", kind: .server(code: -1, message: "图片大小超出限制！")))
   }
 }

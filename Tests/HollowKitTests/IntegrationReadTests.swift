@@ -26,7 +26,7 @@ import Testing
     let server = try TestServer()
     defer { server.stop() }
     let random = try await server.client.perform(RandomListRequest.self, .init())
-    #expect(random.posts.count == 15)
+    #expect((0...15).contains(random.posts.count) && random.count == random.posts.count)
     #expect(random.comments == nil)
     let followed = try await server.client.perform(AttentionListRequest.self, .init(page: 1))
     #expect(!followed.posts.isEmpty)

@@ -28,7 +28,9 @@ import Testing
     #expect(response.status == 200)
     #expect(response.headers.contains { $0.key.lowercased() == "content-type" && $0.value.contains("json") })
     #expect(String(decoding: response.body, as: UTF8.self).hasPrefix(#"{"code":0"#))
-    let missing = try await http.send(HTTPClientRequest(method: .get, url: url.appendingPathComponent("nope")))
+    let missing = try await http.send(
+      HTTPClientRequest(method: .get, url: url.appendingPathComponent("nope"), headers: ["TOKEN": ClientFixtures.token])
+    )
     #expect(missing.status == 404)
   }
 
