@@ -121,6 +121,9 @@ import Testing
       try command(["serve", "--latency", "20-200"])
         == ServeCommand(ServeOptions(latency: .random(.milliseconds(20)...(.milliseconds(200))))))
     #expect(try command(["serve", "--latency", "0"]) == ServeCommand(ServeOptions(latency: .none)))
+    #expect(
+      try command(["serve", "--token", "t", "--anonymous", "--no-rate-limits", "--timestamp-offsets"])
+        == ServeCommand(ServeOptions(token: "t", allowsAnonymous: true, rateLimits: false, timestampOffsets: true)))
     #expect(usageError(["serve", "--port", "70000"])?.message == "--port must be 0...65535, not 70000")
     #expect(usageError(["serve", "--seed", "-1"])?.message == "--seed must be a whole number ≥ 0, not '-1'")
     #expect(usageError(["serve", "--latency", "1-2-3"])?.message == "--latency must be MS or MIN-MAX, not '1-2-3'")
@@ -136,6 +139,10 @@ import Testing
     #expect(configuration.token == "t")
     #expect(configuration.failures.rate == 0.5)
     #expect(ServeOptions().configuration.failures == .none)
+    // The real backend's rate limits are on unless --no-rate-limits; unregistered reading only with --anonymous.
+    #expect(ServeOptions().configuration.enforcesRateLimits && !ServeOptions().configuration.allowsAnonymousAccess)
+    let relaxed = ServeOptions(allowsAnonymous: true, rateLimits: false, timestampOffsets: true).configuration
+    #expect(!relaxed.enforcesRateLimits && relaxed.allowsAnonymousAccess && relaxed.offsetsTimestamps)
   }
 
   @Test func errorsNameTheCommandForHelp() {

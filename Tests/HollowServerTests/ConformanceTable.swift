@@ -302,6 +302,23 @@ enum ConformanceTable {
       run: { try $0.get("/v3/contents/post/detail?pid=40100&include_comment=0") },
       expect: .success(code: 1, "data null") { $0["data"] is NSNull && $0["post"] is [String: Any] }),
     ConformanceRule(
+      section: "Reading", phrase: "missing or deleted: `-101`",
+      run: { session in
+        let pid = try session.sendPost("gone soon")
+        _ = try session.post("/v3/edit/report/post", [("id", "\(pid)"), ("type", "delete"), ("reason", "")])
+        return try session.get("/v3/contents/post/detail?pid=\(pid)&include_comment=1")
+      }, expect: .code(-101, "找不到这条树洞")),
+    ConformanceRule(
+      section: "Reading",
+      phrase: "or when `old_updated_at` equals the post's `updated_at` (the cached comments are current)",
+      server: ConformanceServer(timestampOffsets: true),
+      run: { session in
+        let post = try session.post { $0.replyCount > 0 }
+        return try session.get(
+          "/v3/contents/post/detail?pid=\(post.pid)&include_comment=1&old_updated_at=\(post.updatedAt)")
+      },
+      expect: .success(code: 1, "data null: the offset updated_at the client saw is current") { $0["data"] is NSNull }),
+    ConformanceRule(
       section: "Reading", phrase: "a non-numeric pid: `-1`",
       run: { try $0.get("/v3/contents/post/detail?pid=abc&include_comment=1") },
       expect: .code(-1, "获取失败，pid不合法")),

@@ -15,6 +15,7 @@ import Testing
     var configuration = ServerConfiguration(seed: 1, token: ConformanceSession.token, randomSeed: 7)
     configuration.allowsAnonymousAccess = rule.server.anonymous
     configuration.enforcesRateLimits = rule.server.rateLimits
+    configuration.offsetsTimestamps = rule.server.timestampOffsets
     let clock = ConformanceClock()
     configuration.clock = ServerClock { clock.now }
     try withServer(configuration) { _, port in
@@ -40,6 +41,7 @@ import Testing
 struct ConformanceServer: Sendable {
   var anonymous = false
   var rateLimits = true
+  var timestampOffsets = false
 
   static let standard = ConformanceServer()
   static let anonymousAccess = ConformanceServer(anonymous: true)

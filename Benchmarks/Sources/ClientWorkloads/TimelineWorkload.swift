@@ -18,7 +18,9 @@ public final class TimelineBench: Sendable {
 
   /// Starts a demo server answering every request after `latency`.
   public init(latency: Duration, pages: [Int], concurrency: Int = HostLimiter.defaultLimitPerHost) throws {
-    server = HollowServer(configuration: ServerConfiguration(seed: 1, latency: .fixed(latency)))
+    server = HollowServer(
+      // Rate limits off: a benchmark runs many more detail requests than the real daily cap (8000).
+      configuration: ServerConfiguration(seed: 1, latency: .fixed(latency), enforcesRateLimits: false))
     let port = try server.start()
     root = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("hollow-bench-\(UUID().uuidString)")

@@ -56,7 +56,9 @@ public final class ReaderBench {
     }
     self.binary = binary
     self.latency = latency
-    server = HollowServer(configuration: ServerConfiguration(seed: 1, latency: .fixed(latency)))
+    server = HollowServer(
+      // Rate limits off: a benchmark runs many more detail requests than the real daily cap (8000).
+      configuration: ServerConfiguration(seed: 1, latency: .fixed(latency), enforcesRateLimits: false))
     root = "http://127.0.0.1:\(try server.start())"
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("hollow-reader-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
