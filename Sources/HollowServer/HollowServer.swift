@@ -15,7 +15,8 @@ import Darwin
 #endif
 
 /// An embedded tree-hole v3 backend over HTTP/1.1 on POSIX sockets, serving a deterministic demo
-/// data set (posts, comments, votes, PNG images) with optional latency, failures and auth.
+/// data set (posts, comments, votes, PNG images) by the rules of the real backend (its codes, messages,
+/// paging, search and rate limits), with optional latency, failures, auth and anonymous reading.
 ///
 /// One thread accepts connections (polling the listener and a wake-up pipe); each admitted
 /// connection gets its own thread with deadlines on every wait, so a slow or silent client holds

@@ -205,6 +205,19 @@ enum ConformanceTable {
       section: "Reading", phrase: "\"…超出范围\"", run: { try $0.get("\(list)?page=151") },
       expect: .code(-1, "获取失败，参数page超出范围")),
     ConformanceRule(
+      section: "Reading", phrase: "Page 1 starts with the pinned posts; 30 posts a page, newest first",
+      run: { try $0.get("\(list)?page=1") },
+      expect: .success(code: 0, "pinned posts, then 30 newest first; config set; comments keyed by pid strings") {
+        object in
+        let pids = object.posts.compactMap { $0["pid"] as? Int }
+        let regular = Array(pids.dropFirst(pids.count - 30))
+        let config = object["config"] as? [String: Any]
+        let keys = (object.commentMap ?? [:]).keys
+        return pids.count > 30 && regular == regular.sorted(by: >) && config?["announcement"] is String
+          && config?["web_frontend_version"] is String && !keys.isEmpty
+          && keys.allSatisfy { key in Int(key).map(pids.contains) ?? false }
+      }),
+    ConformanceRule(
       section: "Reading", phrase: "config:{web_frontend_version, announcement} on page 1, null on others",
       run: { try $0.get("\(list)?page=2") },
       expect: .success(code: 0, "30 posts, config null, comments an object") { object in
