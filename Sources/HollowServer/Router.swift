@@ -67,10 +67,32 @@ struct Router: Sendable {
       if let limiter, let user = viewer.limiterKey {
         for limit in route.limits { try limiter.admit(limit, user: user) }
       }
-      return try APIHandlers(store: store, maxImageBytes: maxImageBytes, viewer: viewer).handle(route.endpoint, request)
+      let response = try APIHandlers(store: store, maxImageBytes: maxImageBytes, viewer: viewer)
+        .handle(route.endpoint, request)
+      return Self.escapingLikeGo(response)
     } catch {
       return Self.failure(error)
     }
+  }
+
+  /// Go's JSON encoder writes `<`, `>` and `&` as `\u003c`, `\u003e` and `\u0026`; in JSON they can only
+  /// stand inside strings, so replacing the bytes is exact.
+  static func escapingLikeGo(_ response: HTTPResponse) -> HTTPResponse {
+    guard response.contentType.hasPrefix("application/json"),
+      response.body.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") })
+    else { return response }
+    var escaped = response
+    escaped.body = []
+    escaped.body.reserveCapacity(response.body.count + 32)
+    for byte in response.body {
+      switch byte {
+      case UInt8(ascii: "<"): escaped.body += Array("\\u003c".utf8)
+      case UInt8(ascii: ">"): escaped.body += Array("\\u003e".utf8)
+      case UInt8(ascii: "&"): escaped.body += Array("\\u0026".utf8)
+      default: escaped.body.append(byte)
+      }
+    }
+    return escaped
   }
 
   private static func failure(_ error: APIFailure) -> HTTPResponse {

@@ -16,6 +16,7 @@ import Testing
     configuration.allowsAnonymousAccess = rule.server.anonymous
     configuration.enforcesRateLimits = rule.server.rateLimits
     configuration.offsetsTimestamps = rule.server.timestampOffsets
+    if let bytes = rule.server.maxImageBytes { configuration.limits.maxImageBytes = bytes }
     let clock = ConformanceClock()
     configuration.clock = ServerClock { clock.now }
     try withServer(configuration) { _, port in
@@ -34,6 +35,8 @@ import Testing
       #expect(!rule.phrase.isEmpty)
     }
     #expect(Set(ConformanceTable.rules.map(\.phrase)).count == ConformanceTable.rules.count, "each rule once")
+    #expect(ServerConfiguration().limits.maxImageBytes == 2_000_000, "the real ImgMaxLength")
+    #expect(ServerConfiguration().enforcesRateLimits, "rate limits are on by default")
   }
 }
 
@@ -42,6 +45,8 @@ struct ConformanceServer: Sendable {
   var anonymous = false
   var rateLimits = true
   var timestampOffsets = false
+  /// A smaller image limit, so the rule about it runs in a moment (the default is checked on its own).
+  var maxImageBytes: Int?
 
   static let standard = ConformanceServer()
   static let anonymousAccess = ConformanceServer(anonymous: true)
@@ -56,6 +61,8 @@ struct ConformanceExpectation: Sendable {
   var message: String?
   /// The exact plain-text body of an answer that is not JSON.
   var plainText: String?
+  /// Bytes the raw body must hold (for rules about the encoding itself).
+  var rawText: String?
   /// What the shape must satisfy, and how to say it.
   var shape: String?
   var holds: (@Sendable ([String: Any]) -> Bool)?
@@ -97,6 +104,7 @@ struct ConformanceExpectation: Sendable {
       #expect(Set(object.keys) == ["code", "msg"], "errors are exactly {code, msg}: \(context)")
     }
     if let holds, let shape { #expect(holds(object), "\(context): \(shape)") }
+    if let rawText { #expect(response.text.contains(rawText), context) }
   }
 }
 
