@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func aPageCitingOnePostFiveTimesMakesOneDetailRequest() async throws {
-    let server = try TestServer()
+    let server = try TestServer(TestServer.withoutRateLimits)
     defer { server.stop() }
     let cited = try #require(try await server.client.perform(PostListRequest.self, .init(page: 3)).posts.first?.pid)
     for index in 0..<5 {
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func theSameImageInTwoPostsIsDownloadedOnce() async throws {
-    let server = try TestServer()
+    let server = try TestServer(TestServer.withoutRateLimits)
     defer { server.stop() }
     let bytes = F.png(width: 7, height: 5)
     for index in 0..<2 {

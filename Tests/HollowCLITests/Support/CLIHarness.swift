@@ -108,11 +108,10 @@ enum CLIHarness {
 
   /// Runs `body` with a fresh demo server on an ephemeral loopback port.
   static func withServer<T>(
-    token: String? = nil, _ body: (_ url: String) async throws -> T
+    token: String? = nil, rateLimits: Bool = true, _ body: (_ url: String) async throws -> T
   ) async throws -> T {
-    // Rate limits off until the client keeps the real windows itself (issue 20): one server serves every
-    // command of a test, back to back.
-    let server = HollowServer(configuration: ServerConfiguration(seed: 7, token: token, enforcesRateLimits: false))
+    let server = HollowServer(
+      configuration: ServerConfiguration(seed: 7, token: token, enforcesRateLimits: rateLimits))
     let port = try server.start()
     defer { server.shutdown() }
     return try await body("http://127.0.0.1:\(port)")

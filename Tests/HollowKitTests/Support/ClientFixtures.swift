@@ -55,13 +55,15 @@ enum ClientFixtures {
 
 /// A HollowServer on an ephemeral loopback port and a client for it; shuts down on `stop()`.
 struct TestServer {
+  /// The fixture's server with the real backend's rate limits off: for the tests that write or search back to
+  /// back, until the client keeps the windows itself (issue 20).
+  static let withoutRateLimits = ServerConfiguration(seed: 7, token: ClientFixtures.token, enforcesRateLimits: false)
+
   let server: HollowServer
   let client: TreeHoleClient
 
   init(
-    // Rate limits off until the client keeps the real windows itself (issue 20): these tests send back to back.
-    _ configuration: ServerConfiguration = ServerConfiguration(
-      seed: 7, token: ClientFixtures.token, enforcesRateLimits: false),
+    _ configuration: ServerConfiguration = ServerConfiguration(seed: 7, token: ClientFixtures.token),
     clientToken: String? = ClientFixtures.token, timeouts: HTTPTimeouts = HTTPTimeouts(idle: .seconds(20)),
     retry: RequestRetry = .never
   ) throws {
