@@ -53,9 +53,11 @@ struct ReaderLaunch: Sendable, Equatable {
       defer { backend.close() }
       let loaders = TreeHoleLoaders(client: backend.client, cache: local.cache, limitPerHost: options.connections)
       let clock = ContinuousClock()
+      let drafts = DraftStore(
+        folder: Backend.demoStateFolder(variables), apiRoot: Backend.configuration(options).apiRoot)
       var app = ReaderApp(
         services: ReaderServices(loaders: loaders, offline: options.offline), start: start, clock: clock,
-        variables: variables)
+        variables: variables, drafts: drafts)
       let loop = ReaderLoop(
         environment: environment,
         capabilities: TerminalCapabilities(variables: variables, colors: environment.usesColor(options.color)),
