@@ -5,7 +5,7 @@ struct AttentionsCommand: BackendCommand, Equatable {
   static let configuration = CommandConfiguration(
     "attentions", summary: "show the posts you follow",
     options: [OptionSpec("page", value: "N", help: "the page, 1...\(APILimits.maximumListPage) (default 1)")],
-    examples: ["attentions"])
+    examples: ["attentions"], opensReader: true)
   static let readsFeedsOrPosts = true
 
   var page = 1

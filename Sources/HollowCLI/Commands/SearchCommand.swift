@@ -9,7 +9,7 @@ struct SearchCommand: BackendCommand, Equatable {
       OptionSpec("page", value: "N", help: "the page of results, 1...\(APILimits.maximumSearchPage) (default 1)"),
       OptionSpec("comments", help: "search comments too"),
     ],
-    examples: ["search 食堂", "search 食堂 猫 --comments --page 2"])
+    examples: ["search 食堂", "search 食堂 猫 --comments --page 2"], opensReader: true)
   static let readsFeedsOrPosts = true
 
   var keywords: [String]

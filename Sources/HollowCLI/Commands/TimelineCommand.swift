@@ -9,7 +9,7 @@ struct TimelineCommand: BackendCommand, Equatable {
       OptionSpec("pages", value: "K", help: "how many pages to show from there (default 1)"),
       OptionSpec("as-ready", help: "print each post as soon as its images and quotes are loaded, not in page order"),
     ],
-    examples: ["timeline", "timeline --page 3 --pages 2", "timeline --pages 3 --as-ready"])
+    examples: ["timeline", "timeline --page 3 --pages 2", "timeline --pages 3 --as-ready"], opensReader: true)
   static let readsFeedsOrPosts = true
 
   var page = 1
