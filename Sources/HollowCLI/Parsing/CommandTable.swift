@@ -14,7 +14,7 @@ public enum CommandTable {
     OptionSpec("json", help: "print the decoded models as one JSON document"),
     OptionSpec("plain", help: "print and exit, even on a terminal (where the reader would open)"),
     OptionSpec(
-      "color", value: "WHEN",
+      "color", value: "WHEN", choices: ColorMode.allCases.map(\.rawValue),
       help: "colours: auto (when stdout is a terminal and NO_COLOR is unset; the default), always, never"),
     OptionSpec("no-color", help: "no colours, the same as --color=never"),
     OptionSpec(
@@ -37,5 +37,6 @@ public enum CommandTable {
     TimelineCommand.spec, WanderCommand.spec, PostCommand.spec, SearchCommand.spec, AttentionsCommand.spec,
     FollowCommand.spec, UnfollowCommand.spec, SendCommand.spec, CommentCommand.spec, VoteCommand.spec,
     MessagesCommand.spec, CacheCommand.spec, ExportCommand.spec, ImportCommand.spec, ServeCommand.spec,
+    CompletionsCommand.spec, ManCommand.spec,
   ]
 }
