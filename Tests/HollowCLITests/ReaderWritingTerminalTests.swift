@@ -133,4 +133,38 @@ extension ReaderTerminalTests {
     #expect(!said.contains("vote in #40178:"), "no prompt:\n\(said)")
     try quit(screen)
   }
+
+  /// Writes `text` as `<folder>/hollow/config.toml` and answers the variables that point at it.
+  private func config(_ text: String, in folder: URL) throws -> [String: String] {
+    let hollow = folder.appendingPathComponent("hollow")
+    try FileManager.default.createDirectory(at: hollow, withIntermediateDirectories: true)
+    try text.write(to: hollow.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+    return ["XDG_CONFIG_HOME": folder.path]
+  }
+
+  @Test func theConfigFileLosesToTheEnvironmentWhichLosesToAFlag() throws {
+    try withFolder { folder in
+      var variables = try config(
+        "server = \"http://file.test\"\nimage_base = \"http://file-images.test/\"\ntheme = \"light\"\n", in: folder)
+      variables["HOLLOW_SERVER"] = "http://env.test"
+      variables["HOLLOW_IMAGE_BASE"] = "http://env-images.test/"
+      let screen = try open(["--image-base", "http://flag-images.test/", "config"], variables: variables)
+      let shown = try screen.waitFor("DONE")
+      #expect(shown.contains("server        http://env.test (HOLLOW_SERVER)"), "\(shown)")
+      #expect(shown.contains("image_base    http://flag-images.test/ (--image-base)"), "\(shown)")
+      #expect(shown.contains("theme         light ("), "\(shown)")
+      #expect(try screen.outcome().status == 0)
+    }
+  }
+
+  @Test func theConfigFilesDefaultFeedAndKeysDriveTheReader() throws {
+    try withFolder { folder in
+      let variables = try config("default_feed = \"wander\"\n[keys]\ndown = \"x\"\n", in: folder)
+      let screen = try open(variables: variables)
+      try screen.waitFor("wander") { $0.contains("hollow · wander") && $0.contains(" · 1/") }
+      try screen.send("x")
+      try screen.waitFor("x moved down") { $0.contains(" · 2/") }
+      try quit(screen)
+    }
+  }
 }

@@ -37,18 +37,34 @@ public enum HollowCommandLine {
         console.write(TerminalText("\(name) \(version)") + .newline)
         return successStatus
       }
-      if let launch = try ReaderLaunch.decide(parsed, environment: environment) {
+      let config = try UserConfiguration.load(environment.variables)
+      var secrets = tokens + [config.token?.value]
+      console = Console(environment: environment, showsProgress: false, secrets: secrets)
+      if config.tokenReadableByOthers, let path = config.path {
+        console.writeError(
+          message:
+            "\(name): warning: \(path) holds a token and others can read it; make it yours alone: chmod 600 \(path)\n")
+      }
+      if var launch = try ReaderLaunch.decide(parsed, environment: environment, config: config) {
+        try await resolveToken(&launch.options, config: config, secrets: &secrets)
+        console = Console(environment: environment, showsProgress: false, secrets: secrets)
         return try await launch.run(environment: environment)
       }
       guard let spec = parsed.spec, let build = spec.build else {
         throw CLIFailure.usage(UsageError("missing command"))
       }
       let commandName = parsed.path.joined(separator: " ")
-      let options = try GlobalOptions(parsed.global, environment: environment.variables, command: commandName)
+      var options = try GlobalOptions(
+        parsed.global, environment: environment.variables, command: commandName, config: config)
       let command = try build(parsed.arguments)
+      if !(command is ConfigCommand || command is CompletionsCommand || command is ManCommand
+        || command is ServeCommand)
+      {
+        try await resolveToken(&options, config: config, secrets: &secrets)
+      }
       console = Console(
         environment: environment, showsProgress: Console.canShowProgress(in: environment) && !options.json,
-        secrets: tokens)
+        secrets: secrets)
       let context = CommandContext(
         output: CommandOutput(console: console, options: options), commandName: commandName,
         serverFlagGiven: parsed.global.value("server") != nil)
@@ -61,6 +77,17 @@ public enum HollowCommandLine {
     } catch {
       return report(.failed(String(describing: error)), to: console)
     }
+  }
+
+  /// Runs the config file's `token_command` when no token came from the command line, the
+  /// environment or the file, and adds the token to the secrets blotted out of every message.
+  private static func resolveToken(_ options: inout GlobalOptions, config: UserConfiguration, secrets: inout [String?])
+    async throws(CLIFailure)
+  {
+    guard options.token == nil, let command = config.tokenCommand else { return }
+    let token = try await TokenCommand(command: command.value, path: "\(config.path ?? "config"):\(command.line)").run()
+    options.token = token
+    secrets.append(token)
   }
 
   /// The values of every `--token` on the command line (`serve --token` too), parsed or not.

@@ -37,6 +37,6 @@ public enum CommandTable {
     TimelineCommand.spec, WanderCommand.spec, PostCommand.spec, SearchCommand.spec, AttentionsCommand.spec,
     FollowCommand.spec, UnfollowCommand.spec, SendCommand.spec, CommentCommand.spec, VoteCommand.spec,
     MessagesCommand.spec, CacheCommand.spec, ExportCommand.spec, ImportCommand.spec, ServeCommand.spec,
-    CompletionsCommand.spec, ManCommand.spec,
+    ConfigCommand.spec, CompletionsCommand.spec, ManCommand.spec,
   ]
 }

@@ -21,6 +21,8 @@ import Foundation
 struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   let services: ReaderServices
+  /// The config file's `[keys]`, before the default keys.
+  let keys: KeyBindings
   let feed: FeedViewModel
   let actions: ActionsViewModel
   let compose: ComposeViewModel
@@ -37,8 +39,10 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   private let shown: CurrentValueSubject<AnyPublisher<Void, Never>, Never>
 
   init(
-    services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String], drafts: DraftStore? = nil
+    services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String], drafts: DraftStore? = nil,
+    keys: KeyBindings = KeyBindings()
   ) {
+    self.keys = keys
     self.services = services
     self.opening = start
     self.clock = clock
@@ -108,7 +112,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       actions.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)"))
       return []
     }
-    guard let command = ReaderKeyMap.command(for: key, onList: isOnList) else { return [] }
+    guard let command = keys.command(for: key) ?? ReaderKeyMap.command(for: key, onList: isOnList) else { return [] }
     return perform(command)
   }
 
