@@ -9,7 +9,7 @@ struct ServeCommand: HollowCommand, Equatable {
       OptionSpec("seed", value: "S", help: "seeds the generated posts (default 1)"),
       OptionSpec("latency", value: "MS|MIN-MAX", help: "delay every answer by MS, or by MIN to MAX milliseconds"),
       OptionSpec("fail-rate", value: "R", help: "fail this fraction of requests, 0...1 (default 0)"),
-      OptionSpec("token", value: "T", help: "require this TOKEN header"),
+      OptionSpec("token", value: "T", secret: true, help: "require this TOKEN header"),
     ],
     examples: ["serve --port 8080", "serve --latency 20-200 --fail-rate 0.1"])
 

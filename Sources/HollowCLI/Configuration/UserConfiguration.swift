@@ -54,7 +54,7 @@ struct UserConfiguration: Sendable, Equatable {
 
   /// The top-level keys and the tables the file may hold.
   static let schema: [String: Set<String>] = [
-    "": ["server", "token", "token_command", "image_base", "default_feed", "images", "theme"],
+    "": Set(GlobalOption.all.compactMap(\.configKey)).union(["token_command", "default_feed", "images", "theme"]),
     "keys": Set(KeyBindings.commandNames.keys),
   ]
 
@@ -111,10 +111,11 @@ struct UserConfiguration: Sendable, Equatable {
       guard case .string(let value) = entry.value, !value.isEmpty else { throw wrong(key, "a non-empty string") }
       return Setting(value: value, line: entry.line)
     }
-    configuration.server = try string("server")
-    configuration.token = try string("token")
+    // The keys the global options declare (OptionSpec.configKey), and the file's own.
+    configuration.server = try string(GlobalOption.server.configKey ?? "")
+    configuration.token = try string(GlobalOption.token.configKey ?? "")
     configuration.tokenCommand = try string("token_command")
-    configuration.imageBase = try string("image_base")
+    configuration.imageBase = try string(GlobalOption.imageBase.configKey ?? "")
     if configuration.token != nil, let command = configuration.tokenCommand {
       throw UsageError("\(path):\(command.line): give token or token_command, not both")
     }

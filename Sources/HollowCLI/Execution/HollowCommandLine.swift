@@ -29,11 +29,11 @@ public enum HollowCommandLine {
     var console = Console(environment: environment, showsProgress: false, secrets: tokens)
     do {
       let parsed = try parser.parse(arguments)
-      if parsed.global.flag("help") {
+      if parsed.global.flag(GlobalOption.help) {
         console.write(TerminalText(lines: help(for: parsed)) + .newline)
         return successStatus
       }
-      if parsed.global.flag("version") {
+      if parsed.global.flag(GlobalOption.version) {
         console.write(TerminalText("\(name) \(version)") + .newline)
         return successStatus
       }
@@ -67,7 +67,7 @@ public enum HollowCommandLine {
         secrets: secrets)
       let context = CommandContext(
         output: CommandOutput(console: console, options: options), commandName: commandName,
-        serverFlagGiven: parsed.global.value("server") != nil)
+        serverFlagGiven: parsed.global.value(GlobalOption.server) != nil)
       try await command.run(in: context)
       return successStatus
     } catch let error as UsageError {
@@ -90,14 +90,25 @@ public enum HollowCommandLine {
     secrets.append(token)
   }
 
-  /// The values of every `--token` on the command line (`serve --token` too), parsed or not.
+  /// The options declared ``OptionSpec/secret``, global or a command's (`serve --token`).
+  static let secretOptions: Set<String> = Set(
+    (parser.globalOptions + allCommandOptions(parser.commands)).filter(\.secret).map(\.name))
+
+  private static func allCommandOptions(_ commands: [CommandSpec]) -> [OptionSpec] {
+    commands.flatMap { $0.options + allCommandOptions($0.subcommands) }
+  }
+
+  /// The values of every secret option on the command line (`--token`, `serve --token`), parsed
+  /// or not: a command line that does not parse still has them blotted out.
   static func tokensGiven(in arguments: [String]) -> [String] {
     var tokens: [String] = []
-    for (index, argument) in arguments.enumerated() {
-      if argument == "--token", index + 1 < arguments.count {
+    for (index, argument) in arguments.enumerated() where argument.hasPrefix("--") {
+      let name = argument.dropFirst(2).prefix { $0 != "=" }
+      guard secretOptions.contains(String(name)) else { continue }
+      if argument.count > name.count + 2 {
+        tokens.append(String(argument.dropFirst(name.count + 3)))
+      } else if index + 1 < arguments.count {
         tokens.append(arguments[index + 1])
-      } else if argument.hasPrefix("--token=") {
-        tokens.append(String(argument.dropFirst("--token=".count)))
       }
     }
     return tokens

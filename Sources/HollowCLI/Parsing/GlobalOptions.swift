@@ -71,24 +71,24 @@ public struct GlobalOptions: Sendable, Equatable {
   init(_ parsed: ParsedArguments, environment: [String: String], command: String?, config: UserConfiguration)
     throws(UsageError)
   {
-    func setting(_ option: String, _ variable: String, _ file: UserConfiguration.Setting?, _ key: String)
+    func setting(_ option: OptionSpec, _ variable: String, _ file: UserConfiguration.Setting?, _ key: String)
       -> (text: String, source: String)?
     {
-      if let value = parsed.value(option) { return (value, "--\(option)") }
+      if let value = parsed.value(option) { return (value, "--\(option.name)") }
       if let value = environment[variable], !value.isEmpty { return (value, variable) }
       if let file, let path = config.path { return (file.value, "\(key) in \(path):\(file.line)") }
       return nil
     }
     var sources: [String: String] = [:]
-    if let (text, source) = setting("server", "HOLLOW_SERVER", config.server, "server") {
+    if let (text, source) = setting(GlobalOption.server, "HOLLOW_SERVER", config.server, "server") {
       server = try Self.httpURL(text, source: source, command: command)
       sources["server"] = source
     }
-    if let (text, source) = setting("image-base", "HOLLOW_IMAGE_BASE", config.imageBase, "image_base") {
+    if let (text, source) = setting(GlobalOption.imageBase, "HOLLOW_IMAGE_BASE", config.imageBase, "image_base") {
       imageBase = try Self.httpURL(text, source: source, command: command)
       sources["image_base"] = source
     }
-    if let (text, source) = setting("token", "HOLLOW_TOKEN", config.token, "token") {
+    if let (text, source) = setting(GlobalOption.token, "HOLLOW_TOKEN", config.token, "token") {
       token = text
       sources["token"] = source
     } else if let command = config.tokenCommand, let path = config.path {
@@ -104,20 +104,20 @@ public struct GlobalOptions: Sendable, Equatable {
     images = config.images ?? true
     defaultFeed = config.defaultFeed ?? .timeline
     keys = config.keys
-    json = parsed.flag("json")
+    json = parsed.flag(GlobalOption.json)
     color = try Self.colorMode(parsed, environment: environment, command: command)
-    if let directory = parsed.value("cache-dir") {
+    if let directory = parsed.value(GlobalOption.cacheDirectory) {
       guard !directory.isEmpty else { throw UsageError("--cache-dir needs a folder, not ''", command: command) }
       cacheDirectory = directory
     }
-    offline = parsed.flag("offline")
-    noCache = parsed.flag("no-cache")
-    resetDemo = parsed.flag("reset-demo")
+    offline = parsed.flag(GlobalOption.offline)
+    noCache = parsed.flag(GlobalOption.noCache)
+    resetDemo = parsed.flag(GlobalOption.resetDemo)
     if resetDemo, server != nil, command != "serve" {
       throw UsageError(
         "--reset-demo starts the demo server's data over; it does not apply with --server", command: command)
     }
-    if let text = parsed.value("connections") {
+    if let text = parsed.value(GlobalOption.connections) {
       guard let value = Int(text), Self.connectionRange.contains(value) else {
         throw UsageError("--connections needs a whole number from 1 to 256, not '\(text)'", command: command)
       }
@@ -136,14 +136,14 @@ public struct GlobalOptions: Sendable, Equatable {
     throws(UsageError) -> ColorMode
   {
     var mode: ColorMode?
-    if let text = parsed.value("color") {
+    if let text = parsed.value(GlobalOption.color) {
       guard let given = ColorMode(rawValue: text) else {
         let choices = ColorMode.allCases.map(\.rawValue).joined(separator: ", ")
         throw UsageError("--color must be one of \(choices), not '\(text)'", command: command)
       }
       mode = given
     }
-    if parsed.flag("no-color") {
+    if parsed.flag(GlobalOption.noColor) {
       if let mode, mode != .never {
         throw UsageError("--no-color contradicts --color=\(mode.rawValue)", command: command)
       }

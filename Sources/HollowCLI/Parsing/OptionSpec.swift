@@ -16,12 +16,19 @@ public struct OptionSpec: Sendable, Equatable {
   public var help: String
   /// The values it takes, when they are a fixed list (completions offer them).
   public var choices: [String]
+  /// Its value is a secret (a token): blotted out of every message, even of a command line that
+  /// does not parse.
+  public var secret: Bool
+  /// The config file's key for it (`image_base`), when the file may set it.
+  public var configKey: String?
 
   public init(
     _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
-    choices: [String] = [], help: String
+    choices: [String] = [], secret: Bool = false, configKey: String? = nil, help: String
   ) {
     self.choices = choices
+    self.secret = secret
+    self.configKey = configKey
     self.name = name
     self.short = short
     self.valueName = valueName

@@ -22,8 +22,8 @@ struct ReaderLaunch: Sendable, Equatable {
   static func decide(
     _ parsed: ArgumentParser.Result, environment: CLIEnvironment, config: UserConfiguration = UserConfiguration()
   ) throws -> ReaderLaunch? {
-    guard environment.opensReader, !parsed.global.flag("plain"), !parsed.global.flag("json"),
-      !parsed.global.flag("help"), !parsed.global.flag("version")
+    guard environment.opensReader, !parsed.global.flag(GlobalOption.plain), !parsed.global.flag(GlobalOption.json),
+      !parsed.global.flag(GlobalOption.help), !parsed.global.flag(GlobalOption.version)
     else { return nil }
     var start: ReaderStart
     if let spec = parsed.spec {
