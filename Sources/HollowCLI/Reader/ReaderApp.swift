@@ -299,7 +299,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// open, else on the selected post (the search query's end on the search screen), so input
   /// methods and screen readers follow what the user is on.
   mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
-    if showsHelp { return (HelpView.lines(size: size, theme: theme), nil) }
+    if showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
     let message = actions.message
     var lines: [TerminalText]
     switch screens.last {
