@@ -65,4 +65,12 @@ import Testing
     #expect(UserConfiguration.schema[""]?.isSuperset(of: ["server", "token", "image_base"]) == true)
     #expect(CommandTable.globalOptions.filter(\.secret).map(\.name) == ["token"])
   }
+
+  @Test func globalOptionsAreAcceptedBeforeAndAfterTheCommand() throws {
+    let before = try HollowCommandLine.parser.parse(["--plain", "--json", "timeline", "--page", "2"])
+    let after = try HollowCommandLine.parser.parse(["timeline", "--page", "2", "--plain", "--json"])
+    #expect(before.global.flag(GlobalOption.plain) && after.global.flag(GlobalOption.plain))
+    #expect(before.global.options == after.global.options)
+    #expect(before.arguments == after.arguments)
+  }
 }
