@@ -118,6 +118,31 @@ import Testing
     #expect(view.caret == 3 + 6)
   }
 
+  /// Thousands of random keys and pastes at random widths: the caret stays in the text, the
+  /// prompt's caret within its row, and nothing traps.
+  @Test func randomEditingNeverLosesTheCaret() {
+    var random = SplitMix(seed: 22)
+    let (compose, _) = Self.compose()
+    compose.open(.newPost)
+    let keys: [Key] = [
+      .left, .right, .home, .end, .backspace, .delete, .control("w"), .control("u"), .control("a"), .control("e"),
+      .control("j"), .altEnter, .tab, .character("a"), .character("好"), .character("👍"), .character(" "),
+      .paste("粘贴\n两行"), .paste(""), .control("b"), .control("f"), .control("d"), .control("h"),
+    ]
+    for _ in 0..<3000 {
+      compose.handle(keys[Int(random.next() % UInt64(keys.count))])
+      guard let state = compose.state else {
+        Issue.record("the prompt closed")
+        return
+      }
+      #expect((0...state.draft.characters.count).contains(state.draft.caret))
+      let width = 4 + Int(random.next() % 60)
+      let view = ComposeView.lines(state, width: width, theme: ReaderFixtures.theme)
+      #expect(view.caret < max(width, 4), "width \(width)")
+      #expect((view.lines.last?.columns ?? 0) <= width, "the draft row fits")
+    }
+  }
+
   @Test func theEditorFileNamesThePostAndItsCommentLinesAreDropped() {
     let post = ReaderFixtures.post(40117, "吐槽一下\n第二行")
     let file = EditorDraft.file(draft: "kept", purpose: .comment(pid: 40117), post: post)
