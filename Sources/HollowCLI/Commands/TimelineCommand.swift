@@ -11,7 +11,12 @@ struct TimelineCommand: BackendCommand, DeclaredCommand, Equatable {
     "page", value: "N", in: 1...APILimits.maximumListPage,
     help: "the first page to show, 1...\(APILimits.maximumListPage) (default 1)")
   var page = 1
-  @Option("pages", value: "K", in: 1...APILimits.maximumListPage, help: "how many pages to show from there (default 1)")
+  /// Checked against `page` once both are read: 1 up to the last page the server lists.
+  @Option(
+    "pages", value: "K", help: "how many pages to show from there (default 1)",
+    transform: { text, arguments throws(UsageError) in
+      try arguments.parseInteger(text, what: "--pages", in: Int.min...Int.max)
+    })
   var pages = 1
   /// Print each post once its parts are loaded, instead of in page order.
   @Flag("as-ready", help: "print each post as soon as its images and quotes are loaded, not in page order")
@@ -29,7 +34,7 @@ struct TimelineCommand: BackendCommand, DeclaredCommand, Equatable {
     try self.init(declaredFrom: arguments)
     // The pages from `page` on, up to the last the server lists.
     let lastPages = APILimits.maximumListPage - page + 1
-    if pages > lastPages {
+    if !(1...lastPages).contains(pages) {
       throw UsageError("--pages must be 1...\(lastPages), not \(pages)", command: arguments.command)
     }
   }
