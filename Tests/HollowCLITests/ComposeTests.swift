@@ -173,6 +173,18 @@ import Testing
     #expect(!file.contains("secret") && !file.contains("abc"))
     let attributes = try FileManager.default.attributesOfItem(atPath: data + "/drafts.json")
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    // Changed and cancelled: the change is kept; emptied and cancelled: forgotten.
+    compose.open(.comment(pid: 42))
+    compose.handle(.paste("，改过"))
+    compose.handle(.escape)
+    #expect(DraftStore(folder: data, apiRoot: server).draft(for: "comment #42") == "半句话\n第二行，改过")
+    compose.open(.comment(pid: 42))
+    compose.handle(.control("u"))
+    compose.handle(.control("u"))
+    compose.handle(.control("u"))
+    compose.handle(.escape)
+    #expect(DraftStore(folder: data, apiRoot: server).draft(for: "comment #42") == nil)
+    drafts.keep("again", for: "comment #42")
     drafts.discard(for: "comment #42")
     #expect(DraftStore(folder: data, apiRoot: server).draft(for: "comment #42") == nil)
     // Another server's drafts are its own.

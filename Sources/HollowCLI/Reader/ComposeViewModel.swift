@@ -79,7 +79,17 @@ final class ComposeViewModel: Sendable {
     }
   }
 
+  /// Closes the prompt without sending. A kept draft follows what was done to it: emptied, it is
+  /// forgotten; changed, the change is kept.
   func cancel() {
+    if let state, let key = state.purpose.draftKey, let drafts, let kept = drafts.draft(for: key) {
+      let text = String(state.text.trimmingWhitespace())
+      if text.isEmpty {
+        drafts.discard(for: key)
+      } else if text != kept {
+        drafts.keep(text, for: key)
+      }
+    }
     set(nil)
   }
 
