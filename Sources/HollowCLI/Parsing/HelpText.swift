@@ -9,8 +9,8 @@ public enum HelpText {
     var lines = [
       "\(HollowCommandLine.name) \(HollowCommandLine.version): read and write a tree hole from the terminal", "",
       "usage: \(HollowCommandLine.name) [global options] <command> [arguments]",
-      "On a terminal, no command (like timeline, wander, attentions and search) opens the full-screen reader;",
-      "? there lists its keys. --plain or --json prints instead.", "", "commands:",
+      "On a terminal, no command opens the full-screen reader, as timeline, wander, attentions and",
+      "search do (? there lists its keys); --plain or --json prints instead.", "", "commands:",
     ]
     lines += table(commands.map { ($0.name, $0.summary) })
     lines += ["", "global options:"] + table(globalOptions.map { ($0.synopsis, $0.help) })
