@@ -16,14 +16,12 @@ enum ComposeView {
 
   static func lines(_ state: ComposeState, width: Int, theme: ReaderTheme) -> (lines: [TerminalText], caret: Int) {
     let painter = theme.painter
-    if case .vote = state.purpose {
-      let line = painter.line([Span(" \(state.label) ", .pid), Span("· " + state.hint, .dim)])
-      return ([line], min(max(0, width - 1), DisplayWidth.of(" \(state.label) ")))
-    }
-    let label = painter.line([Span(" \(state.label) ", .pid), Span("· " + state.hint, .dim)])
+    let title = " \(state.label) "
+    let label = painter.line([Span(title, .pid), Span("· " + state.hint, .dim)])
+    // A vote has no text: one row, the cursor after its options.
+    if case .vote = state.purpose { return ([label], min(max(0, width - 1), DisplayWidth.of(title))) }
     let (spans, caret) = window(state.draft, columns: max(1, width - DisplayWidth.of(marker) - 1))
-    let scrolled = caret.scrolled
-    let row = painter.line([Span(scrolled ? scrolledMarker : marker, .dim)] + spans)
+    let row = painter.line([Span(caret.scrolled ? scrolledMarker : marker, .dim)] + spans)
     return ([label, row], DisplayWidth.of(marker) + caret.column)
   }
 
