@@ -159,6 +159,32 @@ import Testing
       }
     }
   }
+
+  /// The reader's commands say so right after `usage:`, and only they; the top level too.
+  @Test func theHelpOfTheReadersCommandsSaysTheyOpenItAndThatQuestionMarkListsKeys() throws {
+    let readers = Set(CommandTable.commands.filter(\.opensReader).map(\.name))
+    #expect(readers == ["timeline", "wander", "attentions", "search"])
+    for spec in CommandTable.commands {
+      let lines = HelpText.command(spec, path: spec.name, globalOptions: CommandTable.globalOptions)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+      let says = lines[1].contains("opens the full-screen reader") && lines[1].contains("? lists its keys")
+      #expect(says == readers.contains(spec.name), "\(spec.name): \(lines[1])")
+      // ReaderLaunch opens the reader for exactly these commands.
+      var arguments = ParsedArguments(command: spec.name)
+      arguments.positionals = ["KEYWORDS": ["x"]]
+      if let build = spec.build, let command = try? build(arguments) {
+        let opens =
+          command is TimelineCommand || command is WanderCommand || command is AttentionsCommand
+          || command is SearchCommand
+        #expect(opens == spec.opensReader, "\(spec.name)")
+      }
+    }
+    let overview = HelpText.overview(commands: CommandTable.commands, globalOptions: CommandTable.globalOptions)
+      .split(separator: "\n")
+    #expect(overview[1].hasPrefix("usage: "))
+    #expect(overview[2].contains("no command") && overview[2].contains("opens the full-screen reader"))
+    #expect(overview[3].contains("? there lists its keys"))
+  }
 }
 
 /// A parsed command equals a typed one when it is that command with those arguments.

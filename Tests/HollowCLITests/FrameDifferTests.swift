@@ -120,3 +120,26 @@ import Testing
     #expect(!bytes.contains("\u{1B}_G") && !bytes.contains("1337"))
   }
 }
+
+/// The terminal modes the reader takes and gives back: bracketed paste on with the alternate
+/// screen, off again on suspend (the editor) and on every restore.
+@Suite struct FullScreenTerminalModeTests {
+  @Test func bracketedPasteIsOnWhileTheReaderOwnsTheTerminalAndOffOnEveryWayOut() throws {
+    let pair = try PseudoTerminal.openPair()
+    defer {
+      close(pair.master)
+      close(pair.terminal)
+    }
+    let output = CapturedOutput()
+    let terminal = try FullScreenTerminal.open(input: pair.terminal, output: output)
+    #expect(output.text.contains("\u{1B}[?1049h") && output.text.contains("\u{1B}[?2004h"))
+    terminal.suspend()
+    #expect(output.text.hasSuffix("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"))
+    try terminal.resume()
+    #expect(output.text.components(separatedBy: "\u{1B}[?2004h").count == 3)
+    terminal.restore()
+    #expect(output.text.hasSuffix("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"))
+    terminal.restore()  // once only
+    #expect(output.text.components(separatedBy: "\u{1B}[?2004l").count == 3)
+  }
+}

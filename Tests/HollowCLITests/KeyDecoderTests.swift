@@ -59,3 +59,41 @@ import Testing
     #expect(decoder == KeyDecoder())
   }
 }
+
+/// Bracketed paste and the newline keys: a paste is one key of text, never keys.
+@Suite struct KeyDecoderPasteTests {
+  @Test func aPasteIsOneKeyWhateverItHolds() {
+    var decoder = KeyDecoder()
+    let keys = decoder.decode(Array("j\u{1B}[200~line one\r\nq\u{1B}[Bc\u{7}\tend\u{1B}[201~k".utf8))
+    #expect(keys == [.character("j"), .paste("line one\nq[Bc\tend"), .character("k")])
+  }
+
+  @Test func aPasteSplitAcrossReadsAtAnyByteIsStillOnePaste() {
+    let bytes = Array("\u{1B}[200~树洞\r第二行\u{1B}[201~x".utf8)
+    // Not after the first ESC: an ESC that ends a read is the Escape key (terminals write the start
+    // marker whole; the paste's own bytes and its end may be split anywhere).
+    for split in 2..<bytes.count {
+      var decoder = KeyDecoder()
+      let keys = decoder.decode(Array(bytes[..<split])) + decoder.decode(Array(bytes[split...]))
+      #expect(keys == [.paste("树洞\n第二行"), .character("x")], "split at \(split)")
+    }
+  }
+
+  @Test func anEndlessPasteIsBounded() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}[200~".utf8)).isEmpty)
+    let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 65_536)
+    for _ in 0..<8 { #expect(decoder.decode(chunk).isEmpty) }
+    let keys = decoder.decode(Array("\u{1B}[201~".utf8))
+    guard case .paste(let text) = keys.first else {
+      Issue.record("no paste: \(keys)")
+      return
+    }
+    #expect(text.utf8.count == KeyDecoder.maximumPaste)
+  }
+
+  @Test func ctrlJAndAltEnterAreNotEnter() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x0A, 0x0D, 0x1B, 0x0D]) == [.control("j"), .enter, .altEnter])
+  }
+}

@@ -17,7 +17,7 @@ import Darwin
   .offCooperativePool, .serialized, .timeLimit(.minutes(2)),
   .enabled(if: TmuxScreen.isAvailable, "tmux is not installed"))
 struct ReaderTerminalTests {
-  private func open(_ arguments: [String] = [], variables: [String: String] = [:]) throws -> TmuxScreen {
+  func open(_ arguments: [String] = [], variables: [String: String] = [:]) throws -> TmuxScreen {
     let binary = try #require(PseudoTerminal.binaryPath(), "hollow-cli is not built next to the tests")
     return try TmuxScreen(
       binary: binary, arguments: arguments,
@@ -145,7 +145,7 @@ struct ReaderTerminalTests {
 extension ReaderTerminalTests {
   /// A folder for a test's scripts and files, removed by `body`'s end. Its name is short: a path
   /// in it must fit the status line of 80 columns.
-  private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
+  func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hr-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -160,7 +160,7 @@ extension ReaderTerminalTests {
 
   /// Waits for page 1 from the server, then moves the cursor to the post at `index` (demo data,
   /// seed 1: page 1's order is fixed) and waits until it is the selected one.
-  private func select(_ index: Int, pid: Int, on screen: TmuxScreen) throws {
+  func select(_ index: Int, pid: Int, on screen: TmuxScreen) throws {
     try screen.waitFor("page 1") { $0.contains(" fresh") && $0.contains(" posts · 1/") }
     for _ in 0..<index { try screen.send("j") }
     try screen.waitFor("#\(pid) selected") { $0.contains(" posts · \(index + 1)/") && $0.contains("▌ #\(pid)") }
@@ -178,7 +178,7 @@ extension ReaderTerminalTests {
   }
 
   /// Quits with q and checks the exit status and the terminal's settings.
-  private func quit(_ screen: TmuxScreen) throws {
+  func quit(_ screen: TmuxScreen) throws {
     try screen.send("q")
     let outcome = try screen.outcome()
     #expect(outcome.status == 0)
@@ -207,9 +207,9 @@ extension ReaderTerminalTests {
     try screen.send("Enter")
     try screen.waitFor("#40349 without comments") { $0.contains("hollow · #40349") && $0.contains("no comments") }
     try screen.send("c")
-    try screen.waitFor("comment on #40349: ")
+    try screen.waitFor("comment on #40349 · Enter sends")
     try screen.send("好的，树洞 from the test", literally: true)
-    try screen.waitFor("the typed text") { $0.contains("好的，树洞 from the test█") }
+    try screen.waitFor("the typed text") { $0.contains(" › 好的，树洞 from the test") }
     try screen.send("Enter")
     let shown = try screen.waitFor("the comment under the post") {
       $0.contains("commented on #40349 as #") && $0.contains("1 comment") && $0.contains("    好的，树洞 from the test")
@@ -224,7 +224,7 @@ extension ReaderTerminalTests {
     let screen = try open()
     try select(0, pid: 40117, on: screen)
     try screen.send("n")
-    try screen.waitFor("new post: ")
+    try screen.waitFor("new post · Enter sends")
     try screen.send("新帖子 from the prompt", literally: true)
     try screen.send("Enter")
     try screen.waitFor("the new post in the timeline") { $0.contains("posted #") && $0.contains("新帖子 from the prompt") }

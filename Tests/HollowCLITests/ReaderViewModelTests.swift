@@ -138,21 +138,6 @@ import Testing
     }
   }
 
-  @Test func composeSubmitsTheTypedTextAndAVoteAtOnce() {
-    let submitted = Mutex<[String]>([])
-    let compose = ComposeViewModel { purpose, text in submitted.withLock { $0.append("\(purpose) \(text)") } }
-    compose.open(.comment(pid: 42))
-    for character in "好的👍" { compose.type(String(character)) }
-    compose.erase()
-    compose.submit()
-    #expect(compose.state == nil)
-    compose.open(.vote(pid: 7, options: ["a", "b"]))
-    compose.type("2")
-    compose.open(.newPost)
-    compose.submit()  // empty: nothing sent
-    #expect(submitted.withLock { $0 } == ["comment(pid: 42) 好的", "vote(pid: 7, options: [\"a\", \"b\"]) 2"])
-  }
-
   @Test func keysMapToIntents() {
     #expect(ReaderKeyMap.command(for: .character("j"), onList: true) == .move(1))
     #expect(ReaderKeyMap.command(for: .wheelUp, onList: true) == .move(-1))

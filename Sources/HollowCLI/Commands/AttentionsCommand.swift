@@ -1,21 +1,24 @@
 import HollowKit
 
 /// `attentions`: the posts you follow.
-struct AttentionsCommand: BackendCommand, Equatable {
+struct AttentionsCommand: BackendCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
-    "attentions", summary: "show the posts you follow",
-    options: [OptionSpec("page", value: "N", help: "the page, 1...\(APILimits.maximumListPage) (default 1)")],
-    examples: ["attentions"])
+    "attentions", summary: "show the posts you follow", examples: ["attentions"], opensReader: true)
   static let readsFeedsOrPosts = true
 
+  @Option(
+    "page", value: "N", in: 1...APILimits.maximumListPage,
+    help: "the page, 1...\(APILimits.maximumListPage) (default 1)")
   var page = 1
+
+  init() {}
 
   init(page: Int = 1) {
     self.page = page
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    page = try arguments.integer("page", in: 1...APILimits.maximumListPage) ?? 1
+    try self.init(declaredFrom: arguments)
   }
 
   func run(session: Session, output: CommandOutput) async throws {

@@ -27,8 +27,8 @@ enum CommandArguments {
     return try arguments.parseInteger(digits, what: what, in: 1...Int.max)
   }
 
-  /// The text of `send` or `comment`: the words given, stdin, or the editor.
-  static func text(_ arguments: ParsedArguments) -> MessageText {
-    MessageText.from(words: arguments.variadic("TEXT"), edit: arguments.flag("edit"))
+  /// The text of `send` or `comment`: the words given, stdin, or the editor (`--edit`).
+  static func text(_ arguments: ParsedArguments, edit: Bool) -> MessageText {
+    MessageText.from(words: arguments.variadic("TEXT"), edit: edit)
   }
 }

@@ -12,11 +12,14 @@ public struct CommandConfiguration: Sendable {
   public var options: [OptionSpec]
   /// Example command lines for the help text (without the program name).
   public var examples: [String]
+  /// Whether the command opens the full-screen reader on a terminal (its help says so).
+  public var opensReader: Bool
 
   public init(
     _ name: String, summary: String, positionals: [PositionalSpec] = [], options: [OptionSpec] = [],
-    examples: [String] = []
+    examples: [String] = [], opensReader: Bool = false
   ) {
+    self.opensReader = opensReader
     self.name = name
     self.summary = summary
     self.positionals = positionals

@@ -1,19 +1,23 @@
 import HollowKit
 
 /// `comment PID TEXT`: comment on a post, perhaps answering a comment.
-struct CommentCommand: BackendCommand, Equatable {
+struct CommentCommand: BackendCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "comment", summary: "comment on a post",
     positionals: [CommandArguments.pid, CommandArguments.text],
-    options: [
-      OptionSpec("reply-to", value: "CID", help: "answer the comment with this number: 1000418 or #1000418"),
-      CommandArguments.edit,
-    ],
     examples: ["comment 40120 \"同意\"", "comment '#40120' 不同意 --reply-to 1000418", "comment 40120 --edit"])
 
-  var pid: Int
-  var text: MessageText
-  var replyTo: Int?
+  var pid = 0
+  var text: MessageText = .given("")
+  @Option(
+    "reply-to", value: "CID", help: "answer the comment with this number: 1000418 or #1000418",
+    transform: { text, arguments throws(UsageError) in
+      try CommandArguments.number(text, what: "--reply-to", arguments)
+    })
+  var replyTo: Int? = nil
+  @Flag(CommandArguments.edit) var edit = false
+
+  init() {}
 
   init(pid: Int, text: MessageText, replyTo: Int? = nil) {
     self.pid = pid
@@ -22,11 +26,10 @@ struct CommentCommand: BackendCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    replyTo = try arguments.value("reply-to").map { text throws(UsageError) in
-      try CommandArguments.number(text, what: "--reply-to", arguments)
-    }
+    try self.init(declaredFrom: arguments)
     pid = try CommandArguments.pid(arguments)
-    text = CommandArguments.text(arguments)
+    text = CommandArguments.text(arguments, edit: edit)
+    edit = false
   }
 
   func run(session: Session, output: CommandOutput) async throws {

@@ -1,13 +1,14 @@
 /// `export FILE`: backs up the cached posts, comments and pages into one archive file.
-struct ExportCommand: CacheFolderCommand, Equatable {
+struct ExportCommand: CacheFolderCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "export", summary: "back up the cached posts, comments and pages into one archive file",
     positionals: [CommandArguments.archiveFile],
-    options: [OptionSpec("with-images", help: "include the cached images")],
     examples: ["export backup.hollow", "export backup.hollow --with-images"])
 
-  var path: String
-  var withImages = false
+  var path = ""
+  @Flag("with-images", help: "include the cached images") var withImages = false
+
+  init() {}
 
   init(path: String, withImages: Bool = false) {
     self.path = path
@@ -15,8 +16,8 @@ struct ExportCommand: CacheFolderCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
+    try self.init(declaredFrom: arguments)
     path = try arguments.required("FILE")
-    withImages = arguments.flag("with-images")
   }
 
   func run(local: LocalCache, output: CommandOutput, commandName: String) async throws(CLIFailure) {

@@ -1,14 +1,15 @@
 /// `import FILE`: restores an archive made by `export` into the cache, all or nothing.
-struct ImportCommand: CacheFolderCommand, Equatable {
+struct ImportCommand: CacheFolderCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "import", summary: "restore an archive made by export into the cache (all or nothing)",
     positionals: [CommandArguments.archiveFile],
-    options: [OptionSpec("force", help: "import an archive made for another server or token into this one")],
     examples: ["import backup.hollow", "--server http://127.0.0.1:8080 import backup.hollow --force"])
 
-  var path: String
+  var path = ""
   /// Allows an archive made for another server or token.
-  var force = false
+  @Flag("force", help: "import an archive made for another server or token into this one") var force = false
+
+  init() {}
 
   init(path: String, force: Bool = false) {
     self.path = path
@@ -16,8 +17,8 @@ struct ImportCommand: CacheFolderCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
+    try self.init(declaredFrom: arguments)
     path = try arguments.required("FILE")
-    force = arguments.flag("force")
   }
 
   func run(local: LocalCache, output: CommandOutput, commandName: String) async throws(CLIFailure) {

@@ -1,16 +1,18 @@
 /// `post PID`: a post, all its comments and the posts it cites.
-struct PostCommand: BackendCommand, Equatable {
+struct PostCommand: BackendCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "post", summary: "show a post, all its comments and the posts it cites", positionals: [CommandArguments.pid],
-    options: [
-      OptionSpec("save-images", value: "DIR", help: "write the post's and its comments' images to DIR (created)")
-    ],
     examples: ["post 40319", "post '#40319'", "post 40319 --save-images ./images"])
   static let readsFeedsOrPosts = true
 
-  var pid: Int
+  var pid = 0
   /// A folder to write the post's and its comments' images to.
+  @Option(
+    "save-images", value: "DIR", nonEmpty: "a folder",
+    help: "write the post's and its comments' images to DIR (created)")
   var saveImages: String?
+
+  init() {}
 
   init(pid: Int, saveImages: String? = nil) {
     self.pid = pid
@@ -18,11 +20,8 @@ struct PostCommand: BackendCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    if arguments.value("save-images") == "" {
-      throw UsageError("--save-images needs a folder, not ''", command: arguments.command)
-    }
+    try self.init(declaredFrom: arguments)
     pid = try CommandArguments.pid(arguments)
-    saveImages = arguments.value("save-images")
   }
 
   func run(session: Session, output: CommandOutput) async throws {

@@ -1,20 +1,21 @@
 import HollowKit
 
 /// `search KEYWORDS`: posts (and with `--comments`, comments) that hold the words.
-struct SearchCommand: BackendCommand, Equatable {
+struct SearchCommand: BackendCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "search", summary: "search posts; every keyword is highlighted",
     positionals: [PositionalSpec("KEYWORDS", .variadic, help: "words to look for (at most 30 characters in all)")],
-    options: [
-      OptionSpec("page", value: "N", help: "the page of results, 1...\(APILimits.maximumSearchPage) (default 1)"),
-      OptionSpec("comments", help: "search comments too"),
-    ],
-    examples: ["search 食堂", "search 食堂 猫 --comments --page 2"])
+    examples: ["search 食堂", "search 食堂 猫 --comments --page 2"], opensReader: true)
   static let readsFeedsOrPosts = true
 
-  var keywords: [String]
+  var keywords: [String] = []
+  @Option(
+    "page", value: "N", in: 1...APILimits.maximumSearchPage,
+    help: "the page of results, 1...\(APILimits.maximumSearchPage) (default 1)")
   var page = 1
-  var includeComments = false
+  @Flag("comments", help: "search comments too") var includeComments = false
+
+  init() {}
 
   init(keywords: [String], page: Int = 1, includeComments: Bool = false) {
     self.keywords = keywords
@@ -23,10 +24,10 @@ struct SearchCommand: BackendCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    keywords = arguments.variadic("KEYWORDS").flatMap { $0.split(separator: " ").map(String.init) }
+    let keywords = arguments.variadic("KEYWORDS").flatMap { $0.split(separator: " ").map(String.init) }
     guard !keywords.isEmpty else { throw UsageError("missing KEYWORDS", command: arguments.command) }
-    page = try arguments.integer("page", in: 1...APILimits.maximumSearchPage) ?? 1
-    includeComments = arguments.flag("comments")
+    try self.init(declaredFrom: arguments)
+    self.keywords = keywords
   }
 
   func run(session: Session, output: CommandOutput) async throws {

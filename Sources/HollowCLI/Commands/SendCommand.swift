@@ -1,28 +1,25 @@
 import HollowKit
 
 /// `send TEXT`: publish a post, with an image, a poll or a tag.
-struct SendCommand: BackendCommand, Equatable {
+struct SendCommand: BackendCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "send", summary: "publish a post (it may cite posts as #123)",
     positionals: [CommandArguments.text],
-    options: [
-      CommandArguments.edit,
-      OptionSpec("image", value: "FILE", help: "attach an image file (at most 2 MB)"),
-      OptionSpec(
-        "vote", value: "OPTION", repeatable: true, help: "a poll option; repeat for each (2...4, at most 15 characters)"
-      ),
-      OptionSpec("tag", value: "T", help: "a tag such as 性相关"),
-    ],
     examples: [
       "send \"今天食堂的饺子不错\"", "send 今天 食堂的饺子 不错", "send \"吃什么？\" --vote 面 --vote 饭",
       "send - < post.txt", "send --edit",
     ])
 
-  var text: MessageText
+  var text: MessageText = .given("")
+  @Flag(CommandArguments.edit) var edit = false
   /// A path to an image file to attach.
-  var imagePath: String?
+  @Option("image", value: "FILE", help: "attach an image file (at most 2 MB)") var imagePath: String?
+  @Option(
+    "vote", value: "OPTION", repeating: (), help: "a poll option; repeat for each (2...4, at most 15 characters)")
   var voteOptions: [String] = []
-  var tag: String?
+  @Option("tag", value: "T", help: "a tag such as 性相关") var tag: String?
+
+  init() {}
 
   init(text: MessageText, imagePath: String? = nil, voteOptions: [String] = [], tag: String? = nil) {
     self.text = text
@@ -32,10 +29,9 @@ struct SendCommand: BackendCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    text = CommandArguments.text(arguments)
-    imagePath = arguments.value("image")
-    voteOptions = arguments.values("vote")
-    tag = arguments.value("tag")
+    try self.init(declaredFrom: arguments)
+    text = CommandArguments.text(arguments, edit: edit)
+    edit = false
   }
 
   func run(session: Session, output: CommandOutput) async throws {

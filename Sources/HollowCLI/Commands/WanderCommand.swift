@@ -1,6 +1,7 @@
 /// `wander`: random posts.
 struct WanderCommand: BackendCommand, ArgumentlessCommand, Equatable {
-  static let configuration = CommandConfiguration("wander", summary: "show \(15) random posts", examples: ["wander"])
+  static let configuration = CommandConfiguration(
+    "wander", summary: "show \(15) random posts", examples: ["wander"], opensReader: true)
   static let readsFeedsOrPosts = true
 
   func run(session: Session, output: CommandOutput) async throws {

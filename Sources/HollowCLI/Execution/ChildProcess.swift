@@ -27,8 +27,11 @@ struct ChildProcess: Sendable {
   let id: pid_t
 
   /// Starts `path` with `arguments` (after `argv[0]`, which is `path`); with `silenced`, its standard input
-  /// reads `/dev/null` and its output and errors go there.
-  static func start(_ path: String, arguments: [String], silenced: Bool = false) throws(StartFailure) -> ChildProcess {
+  /// reads `/dev/null` and its output and errors go there; with `output`, its standard output is that
+  /// descriptor (a pipe's end: `token_command`'s token never touches a file).
+  static func start(_ path: String, arguments: [String], silenced: Bool = false, output: Int32? = nil)
+    throws(StartFailure) -> ChildProcess
+  {
     #if canImport(Darwin)
     var actions: posix_spawn_file_actions_t?
     var attributes: posix_spawnattr_t?
@@ -44,6 +47,10 @@ struct ChildProcess: Sendable {
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    if let output {
+      posix_spawn_file_actions_adddup2(&actions, output, 1)
+      posix_spawn_file_actions_addclose(&actions, output)
     }
     var defaults = sigset_t()
     sigemptyset(&defaults)

@@ -28,7 +28,7 @@ struct CommandOutput: Sendable {
 
   func context(highlighting keywords: [String] = [], limits: RenderLimits = .list) -> RenderContext {
     RenderContext(
-      width: environment.width, painter: Painter(colors: colors),
+      width: environment.width, painter: Painter(colors: colors, theme: options.theme),
       time: RelativeTime(now: environment.now, zone: environment.zone),
       highlighter: Highlighter(keywords: keywords, colors: colors), limits: limits)
   }

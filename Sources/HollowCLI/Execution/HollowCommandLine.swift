@@ -29,29 +29,45 @@ public enum HollowCommandLine {
     var console = Console(environment: environment, showsProgress: false, secrets: tokens)
     do {
       let parsed = try parser.parse(arguments)
-      if parsed.global.flag("help") {
+      if parsed.global.flag(GlobalOption.help) {
         console.write(TerminalText(lines: help(for: parsed)) + .newline)
         return successStatus
       }
-      if parsed.global.flag("version") {
+      if parsed.global.flag(GlobalOption.version) {
         console.write(TerminalText("\(name) \(version)") + .newline)
         return successStatus
       }
-      if let launch = try ReaderLaunch.decide(parsed, environment: environment) {
+      let config = try UserConfiguration.load(environment.variables)
+      var secrets = tokens + [config.token?.value]
+      console = Console(environment: environment, showsProgress: false, secrets: secrets)
+      if config.tokenReadableByOthers, let path = config.path {
+        console.writeError(
+          message:
+            "\(name): warning: \(path) holds a token and others can read it; make it yours alone: chmod 600 \(path)\n")
+      }
+      if var launch = try ReaderLaunch.decide(parsed, environment: environment, config: config) {
+        try await resolveToken(&launch.options, config: config, secrets: &secrets)
+        console = Console(environment: environment, showsProgress: false, secrets: secrets)
         return try await launch.run(environment: environment)
       }
       guard let spec = parsed.spec, let build = spec.build else {
         throw CLIFailure.usage(UsageError("missing command"))
       }
       let commandName = parsed.path.joined(separator: " ")
-      let options = try GlobalOptions(parsed.global, environment: environment.variables, command: commandName)
+      var options = try GlobalOptions(
+        parsed.global, environment: environment.variables, command: commandName, config: config)
       let command = try build(parsed.arguments)
+      if !(command is ConfigCommand || command is CompletionsCommand || command is ManCommand
+        || command is ServeCommand)
+      {
+        try await resolveToken(&options, config: config, secrets: &secrets)
+      }
       console = Console(
         environment: environment, showsProgress: Console.canShowProgress(in: environment) && !options.json,
-        secrets: tokens)
+        secrets: secrets)
       let context = CommandContext(
         output: CommandOutput(console: console, options: options), commandName: commandName,
-        serverFlagGiven: parsed.global.value("server") != nil)
+        serverFlagGiven: parsed.global.value(GlobalOption.server) != nil)
       try await command.run(in: context)
       return successStatus
     } catch let error as UsageError {
@@ -63,14 +79,36 @@ public enum HollowCommandLine {
     }
   }
 
-  /// The values of every `--token` on the command line (`serve --token` too), parsed or not.
+  /// Runs the config file's `token_command` when no token came from the command line, the
+  /// environment or the file, and adds the token to the secrets blotted out of every message.
+  private static func resolveToken(_ options: inout GlobalOptions, config: UserConfiguration, secrets: inout [String?])
+    async throws(CLIFailure)
+  {
+    guard options.token == nil, let command = config.tokenCommand else { return }
+    let token = try await TokenCommand(command: command.value, path: "\(config.path ?? "config"):\(command.line)").run()
+    options.token = token
+    secrets.append(token)
+  }
+
+  /// The options declared ``OptionSpec/secret``, global or a command's (`serve --token`).
+  static let secretOptions: Set<String> = Set(
+    (parser.globalOptions + allCommandOptions(parser.commands)).filter(\.secret).map(\.name))
+
+  private static func allCommandOptions(_ commands: [CommandSpec]) -> [OptionSpec] {
+    commands.flatMap { $0.options + allCommandOptions($0.subcommands) }
+  }
+
+  /// The values of every secret option on the command line (`--token`, `serve --token`), parsed
+  /// or not: a command line that does not parse still has them blotted out.
   static func tokensGiven(in arguments: [String]) -> [String] {
     var tokens: [String] = []
-    for (index, argument) in arguments.enumerated() {
-      if argument == "--token", index + 1 < arguments.count {
+    for (index, argument) in arguments.enumerated() where argument.hasPrefix("--") {
+      let name = argument.dropFirst(2).prefix { $0 != "=" }
+      guard secretOptions.contains(String(name)) else { continue }
+      if argument.count > name.count + 2 {
+        tokens.append(String(argument.dropFirst(name.count + 3)))
+      } else if index + 1 < arguments.count {
         tokens.append(arguments[index + 1])
-      } else if argument.hasPrefix("--token=") {
-        tokens.append(String(argument.dropFirst("--token=".count)))
       }
     }
     return tokens

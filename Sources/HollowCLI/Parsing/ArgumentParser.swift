@@ -58,7 +58,7 @@ public struct ArgumentParser: Sendable {
         try readPositional(argument, into: &state)
       }
     }
-    if !state.global.flag("help"), let spec = state.spec {
+    if !state.global.flag(GlobalOption.help), let spec = state.spec {
       try assignPositionals(state.positionals, of: spec, into: &state.arguments)
     }
     return Result(global: state.global, path: state.path, spec: state.spec, arguments: state.arguments)

@@ -18,6 +18,8 @@ public struct CommandSpec: Sendable {
   public var examples: [String]
   /// `nil` for a group that only holds subcommands.
   public var build: Builder?
+  /// Whether the command opens the full-screen reader on a terminal (its help says so).
+  public var opensReader = false
 
   public init(
     _ name: String, summary: String, positionals: [PositionalSpec] = [], options: [OptionSpec] = [],
@@ -37,6 +39,7 @@ public struct CommandSpec: Sendable {
     self.init(
       configuration.name, summary: configuration.summary, positionals: configuration.positionals,
       options: configuration.options, examples: configuration.examples, build: build)
+    opensReader = configuration.opensReader
   }
 
   func option(named name: String) -> OptionSpec? {

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// The options every command accepts, after merging the command line with the environment
-/// (`HOLLOW_SERVER`, `HOLLOW_TOKEN`, `HOLLOW_IMAGE_BASE`, `NO_COLOR`); the command line wins
+/// (`HOLLOW_SERVER`, `HOLLOW_TOKEN`, `HOLLOW_IMAGE_BASE`, `NO_COLOR`) and the config file
+/// (``UserConfiguration``): the command line wins over the environment, which wins over the file
 /// (`--color=always` colours even with `NO_COLOR` set).
 /// `HOLLOW_CACHE_DIR` and `XDG_CACHE_HOME` are read when the cache folder is resolved
 /// (``HollowCache/CacheDirectory``).
@@ -38,6 +39,16 @@ public struct GlobalOptions: Sendable, Equatable {
   public var connections = HostLimiter.defaultLimitPerHost
   /// The range `--connections` accepts.
   static let connectionRange = 1...256
+  /// The config file's `theme`: colours for a dark (the default) or a light background.
+  var theme = UserConfiguration.Theme.dark
+  /// The config file's `images`: whether the reader draws pictures.
+  var images = true
+  /// The config file's `default_feed`: what the reader opens on without a command.
+  var defaultFeed = FeedKind.timeline
+  /// The config file's `[keys]`.
+  var keys = KeyBindings()
+  /// Where each of server, token and image base came from: `--server`, `HOLLOW_SERVER`, the file's line.
+  var sources: [String: String] = [:]
 
   public init(
     server: URL? = nil, token: String? = nil, imageBase: URL? = nil, json: Bool = false, color: ColorMode = .auto,
@@ -54,32 +65,59 @@ public struct GlobalOptions: Sendable, Equatable {
   }
 
   public init(_ parsed: ParsedArguments, environment: [String: String], command: String?) throws(UsageError) {
-    func setting(_ option: String, _ variable: String) -> (text: String, source: String)? {
-      if let value = parsed.value(option) { return (value, "--\(option)") }
+    try self.init(parsed, environment: environment, command: command, config: UserConfiguration())
+  }
+
+  init(_ parsed: ParsedArguments, environment: [String: String], command: String?, config: UserConfiguration)
+    throws(UsageError)
+  {
+    func setting(_ option: OptionSpec, _ variable: String, _ file: UserConfiguration.Setting?, _ key: String)
+      -> (text: String, source: String)?
+    {
+      if let value = parsed.value(option) { return (value, "--\(option.name)") }
       if let value = environment[variable], !value.isEmpty { return (value, variable) }
+      if let file, let path = config.path { return (file.value, "\(key) in \(path):\(file.line)") }
       return nil
     }
-    if let (text, source) = setting("server", "HOLLOW_SERVER") {
+    var sources: [String: String] = [:]
+    if let (text, source) = setting(GlobalOption.server, "HOLLOW_SERVER", config.server, "server") {
       server = try Self.httpURL(text, source: source, command: command)
+      sources["server"] = source
     }
-    if let (text, source) = setting("image-base", "HOLLOW_IMAGE_BASE") {
+    if let (text, source) = setting(GlobalOption.imageBase, "HOLLOW_IMAGE_BASE", config.imageBase, "image_base") {
       imageBase = try Self.httpURL(text, source: source, command: command)
+      sources["image_base"] = source
     }
-    token = setting("token", "HOLLOW_TOKEN")?.text
-    json = parsed.flag("json")
+    if let (text, source) = setting(GlobalOption.token, "HOLLOW_TOKEN", config.token, "token") {
+      token = text
+      sources["token"] = source
+    } else if let command = config.tokenCommand, let path = config.path {
+      sources["token"] = "token_command in \(path):\(command.line)"
+    }
+    if let path = config.path {
+      if config.theme != nil { sources["theme"] = path }
+      if config.images != nil { sources["images"] = path }
+      if config.defaultFeed != nil { sources["default_feed"] = path }
+    }
+    self.sources = sources
+    theme = config.theme ?? .dark
+    images = config.images ?? true
+    defaultFeed = config.defaultFeed ?? .timeline
+    keys = config.keys
+    json = parsed.flag(GlobalOption.json)
     color = try Self.colorMode(parsed, environment: environment, command: command)
-    if let directory = parsed.value("cache-dir") {
+    if let directory = parsed.value(GlobalOption.cacheDirectory) {
       guard !directory.isEmpty else { throw UsageError("--cache-dir needs a folder, not ''", command: command) }
       cacheDirectory = directory
     }
-    offline = parsed.flag("offline")
-    noCache = parsed.flag("no-cache")
-    resetDemo = parsed.flag("reset-demo")
+    offline = parsed.flag(GlobalOption.offline)
+    noCache = parsed.flag(GlobalOption.noCache)
+    resetDemo = parsed.flag(GlobalOption.resetDemo)
     if resetDemo, server != nil, command != "serve" {
       throw UsageError(
         "--reset-demo starts the demo server's data over; it does not apply with --server", command: command)
     }
-    if let text = parsed.value("connections") {
+    if let text = parsed.value(GlobalOption.connections) {
       guard let value = Int(text), Self.connectionRange.contains(value) else {
         throw UsageError("--connections needs a whole number from 1 to 256, not '\(text)'", command: command)
       }
@@ -98,14 +136,14 @@ public struct GlobalOptions: Sendable, Equatable {
     throws(UsageError) -> ColorMode
   {
     var mode: ColorMode?
-    if let text = parsed.value("color") {
+    if let text = parsed.value(GlobalOption.color) {
       guard let given = ColorMode(rawValue: text) else {
         let choices = ColorMode.allCases.map(\.rawValue).joined(separator: ", ")
         throw UsageError("--color must be one of \(choices), not '\(text)'", command: command)
       }
       mode = given
     }
-    if parsed.flag("no-color") {
+    if parsed.flag(GlobalOption.noColor) {
       if let mode, mode != .never {
         throw UsageError("--no-color contradicts --color=\(mode.rawValue)", command: command)
       }

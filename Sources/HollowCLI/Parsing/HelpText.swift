@@ -8,7 +8,9 @@ public enum HelpText {
   public static func overview(commands: [CommandSpec], globalOptions: [OptionSpec]) -> String {
     var lines = [
       "\(HollowCommandLine.name) \(HollowCommandLine.version): read and write a tree hole from the terminal", "",
-      "usage: \(HollowCommandLine.name) [global options] <command> [arguments]", "", "commands:",
+      "usage: \(HollowCommandLine.name) [global options] <command> [arguments]",
+      "On a terminal, no command opens the full-screen reader, as timeline, wander, attentions and",
+      "search do (? there lists its keys); --plain or --json prints instead.", "", "commands:",
     ]
     lines += table(commands.map { ($0.name, $0.summary) })
     lines += ["", "global options:"] + table(globalOptions.map { ($0.synopsis, $0.help) })
@@ -25,7 +27,13 @@ public enum HelpText {
     if !spec.subcommands.isEmpty { usage += " <subcommand>" }
     for positional in spec.positionals { usage += " \(positional.synopsis)" }
     for option in spec.options { usage += " [--\(option.name)\(option.valueName.map { " \($0)" } ?? "")]" }
-    var lines = [usage, "", spec.summary]
+    var lines = [usage]
+    if spec.opensReader {
+      lines += [
+        "On a terminal this opens the full-screen reader (? lists its keys); --plain or --json prints instead."
+      ]
+    }
+    lines += ["", spec.summary]
     if !spec.positionals.isEmpty {
       lines += ["", "arguments:"] + table(spec.positionals.map { ($0.synopsis, $0.help) })
     }

@@ -14,10 +14,21 @@ public struct OptionSpec: Sendable, Equatable {
   /// Whether the option may be given more than once (all values are kept).
   public var repeatable: Bool
   public var help: String
+  /// The values it takes, when they are a fixed list (completions offer them).
+  public var choices: [String]
+  /// Its value is a secret (a token): blotted out of every message, even of a command line that
+  /// does not parse.
+  public var secret: Bool
+  /// The config file's key for it (`image_base`), when the file may set it.
+  public var configKey: String?
 
   public init(
-    _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false, help: String
+    _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
+    choices: [String] = [], secret: Bool = false, configKey: String? = nil, help: String
   ) {
+    self.choices = choices
+    self.secret = secret
+    self.configKey = configKey
     self.name = name
     self.short = short
     self.valueName = valueName
@@ -26,6 +37,9 @@ public struct OptionSpec: Sendable, Equatable {
   }
 
   public var takesValue: Bool { valueName != nil }
+
+  /// What a shell completes for its value.
+  var completion: ValueCompletion { ValueCompletion(valueName: valueName, choices: choices) }
 
   /// "--page N", "-h, --help".
   public var synopsis: String {
@@ -48,8 +62,11 @@ public struct PositionalSpec: Sendable, Equatable {
   public var name: String
   public var arity: Arity
   public var help: String
+  /// The values it takes, when they are a fixed list (completions offer them).
+  public var choices: [String]
 
-  public init(_ name: String, _ arity: Arity = .required, help: String) {
+  public init(_ name: String, _ arity: Arity = .required, choices: [String] = [], help: String) {
+    self.choices = choices
     self.name = name
     self.arity = arity
     self.help = help
@@ -64,4 +81,30 @@ public struct PositionalSpec: Sendable, Equatable {
     case .optionalVariadic: "[\(name)...]"
     }
   }
+}
+
+/// What a shell offers for a value: files, folders, a fixed list, or nothing (a number, a URL).
+enum ValueCompletion: Sendable, Equatable {
+  case none
+  case files
+  case directories
+  case words([String])
+
+  /// From the placeholder and the choices of a declaration: `FILE` completes files, `DIR` folders.
+  init(valueName: String?, choices: [String]) {
+    if !choices.isEmpty {
+      self = .words(choices)
+    } else {
+      switch valueName {
+      case "FILE": self = .files
+      case "DIR": self = .directories
+      default: self = .none
+      }
+    }
+  }
+}
+
+extension PositionalSpec {
+  /// What a shell completes for it.
+  var completion: ValueCompletion { ValueCompletion(valueName: name, choices: choices) }
 }

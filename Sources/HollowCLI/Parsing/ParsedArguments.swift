@@ -15,6 +15,16 @@ public struct ParsedArguments: Sendable, Equatable {
     self.command = command
   }
 
+  /// Whether `option` was given (typed access: the declaration, not its name again).
+  public func flag(_ option: OptionSpec) -> Bool {
+    flag(option.name)
+  }
+
+  /// The last value of `option`.
+  public func value(_ option: OptionSpec) -> String? {
+    value(option.name)
+  }
+
   public func flag(_ name: String) -> Bool {
     options[name] != nil
   }

@@ -44,7 +44,7 @@ enum PictureLines {
   static func lines(_ slot: ImageSlot?, theme: ReaderTheme, width: Int, rows: Int) -> [TerminalText]? {
     guard case .loaded(let image, let bitmap) = slot, width > 0, rows > 0 else { return nil }
     let capabilities = theme.capabilities
-    guard capabilities.colorDepth != .none else { return nil }
+    guard capabilities.colorDepth != .none, capabilities.showsPictures else { return nil }
     let size = image.header.size
     switch (capabilities.imageProtocol, image.header.format) {
     case (.kitty, .png):

@@ -25,6 +25,8 @@ final class ActionsViewModel: Sendable {
   }
 
   private let services: ReaderServices
+  /// Where a comment or post whose send failed is kept, for the next time its prompt opens.
+  private let drafts: DraftStore?
   private let onPost: @Sendable (Post) -> Void
   private let onSent: @Sendable (Sent) -> Void
   private let subject = CurrentValueSubject<ReaderMessage?, Never>(nil)
@@ -33,10 +35,11 @@ final class ActionsViewModel: Sendable {
   let messages: Publishers.Share<SubjectValues<ReaderMessage?, Never>>
 
   init(
-    services: ReaderServices, onPost: @escaping @Sendable (Post) -> Void,
+    services: ReaderServices, drafts: DraftStore? = nil, onPost: @escaping @Sendable (Post) -> Void,
     onSent: @escaping @Sendable (Sent) -> Void
   ) {
     self.services = services
+    self.drafts = drafts
     self.onPost = onPost
     self.onSent = onSent
     messages = subject.values(buffering: .dropOldest(1)).share(replay: 1, buffering: .dropOldest(1))
@@ -61,7 +64,7 @@ final class ActionsViewModel: Sendable {
     let follow = !post.isFollowed
     let request = services.client.request(FollowRequest.self, .init(pid: post.pid, follow: follow))
     say(ReaderMessage(follow ? "following #\(post.pid)…" : "unfollowing #\(post.pid)…"))
-    run(request.publisher, failing: "follow #\(post.pid)") { [onPost] updated in
+    run(request.publisher, failing: follow ? "follow #\(post.pid)" : "unfollow #\(post.pid)") { [onPost] updated in
       onPost(updated)
       let likes = RenderContext.count(updated.likeCount, "like", "likes")
       return ReaderMessage(follow ? "following #\(post.pid) (\(likes))" : "no longer following #\(post.pid)")
@@ -85,8 +88,9 @@ final class ActionsViewModel: Sendable {
 
   func comment(on pid: Int, text: String) {
     let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: nil))
+    let draft = Draft(key: ComposeState.Purpose.comment(pid: pid).draftKey, text: text)
     say(ReaderMessage("sending the comment…"))
-    run(request.publisher, failing: "comment on #\(pid)") { [onSent] cid in
+    run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [onSent] cid in
       onSent(.comment(pid: pid, cid: cid))
       return ReaderMessage("commented on #\(pid) as #\(cid)")
     }
@@ -95,31 +99,53 @@ final class ActionsViewModel: Sendable {
   func post(text: String) {
     let request = services.client.request(
       SendPostRequest.self, .init(text: text, image: nil, voteOptions: [], tag: nil))
+    let draft = Draft(key: ComposeState.Purpose.newPost.draftKey, text: text)
     say(ReaderMessage("sending the post…"))
-    run(request.publisher, failing: "post") { [onSent] pid in
+    run(request.publisher, failing: "post", draft: draft) { [onSent] pid in
       onSent(.post(pid: pid))
       return ReaderMessage("posted #\(pid)")
     }
   }
 
+  /// A text being sent, kept in ``DraftStore`` if its send fails.
+  private struct Draft: Sendable {
+    var key: String?
+    var text: String
+  }
+
+  /// Keeps `draft` after a failed send and answers what the status line adds about it.
+  private func keep(_ draft: Draft?) -> String {
+    guard let draft, let key = draft.key, let drafts else { return "" }
+    switch drafts.keep(draft.text, for: key) {
+    case .success: return " · draft kept"
+    case .failure(let error): return " · draft kept until you quit (\(error.reason))"
+    }
+  }
+
   /// Subscribes to `publisher` until it ends, then says what `success` makes of its value, or
-  /// the error.
+  /// the error (a draft being sent is kept on failure and forgotten on success).
   private func run<P: Publisher>(
-    _ publisher: P, failing action: String, success: @escaping @Sendable (P.Output) -> ReaderMessage
+    _ publisher: P, failing action: String, draft: Draft? = nil,
+    success: @escaping @Sendable (P.Output) -> ReaderMessage
   ) where P.Failure == HollowError {
-    guard !services.offline else { return say(ReaderMessage(error: "\(action): offline (--offline)")) }
+    guard !services.offline else {
+      return say(ReaderMessage(error: "\(action): offline (--offline)" + keep(draft)))
+    }
     let id = core.withLock { core in
       defer { core.nextID += 1 }
       return core.nextID
     }
     let subscription = publisher.sink(
       receiveCompletion: { [weak self] completion in
-        if case .failure(let error) = completion {
-          self?.say(ReaderMessage(error: "\(action) failed: \(error.kind.description)"))
+        if case .failure(let error) = completion, let self {
+          self.say(ReaderMessage(error: "\(action) failed: \(error.kind.description)" + self.keep(draft)))
         }
         _ = self?.core.withLock { $0.running.removeValue(forKey: id) }
       },
-      receiveValue: { [weak self] value in self?.say(success(value)) })
+      receiveValue: { [weak self] value in
+        if let key = draft?.key { self?.drafts?.discard(for: key) }
+        self?.say(success(value))
+      })
     core.withLock { core in
       // A request that ended before this line leaves its finished token here: one per action, released with the model.
       core.running[id] = subscription

@@ -1,11 +1,16 @@
-/// The help overlay: every key of ``ReaderKeyMap/help`` in two columns.
+/// The help overlay: every key of ``ReaderKeyMap/help`` in two columns, then the keys the config
+/// file's `[keys]` adds.
 enum HelpView {
-  static func lines(size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
+  static func lines(size: ScreenSize, theme: ReaderTheme, keys: KeyBindings = KeyBindings()) -> [TerminalText] {
     let keyWidth = ReaderKeyMap.help.map { DisplayWidth.of($0.keys) }.max() ?? 0
     var body: [TerminalText] = [""]
     for (keys, meaning) in ReaderKeyMap.help {
       let padding = String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2)
       body.append(theme.painter.line([Span("  "), Span(keys, .pid), Span(padding + meaning)]))
+    }
+    if !keys.listed.isEmpty {
+      let added = keys.listed.map { "\($0.key) \($0.command)" }.joined(separator: " · ")
+      body += ["", theme.painter.line([Span("  config.toml [keys]: ", .dim), Span(added)])]
     }
     let status = theme.painter.line([Span(" any key closes the help", .dim)])
     return ReaderChrome.compose(title: "hollow · keys", body: body, status: status, theme: theme, size: size)

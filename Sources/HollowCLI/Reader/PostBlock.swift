@@ -21,7 +21,27 @@ enum PostBlock {
     var renderer = PostRenderer(context: context, quotes: ResolvedQuotes(citedBy: post, quotes: quotes))
     renderer.pictures = PictureLines.all(
       for: [post], quotes: quotes, images: images, theme: theme, width: width - 4, rows: PictureLines.listRows)
-    let gutter = selected ? theme.painter.line([Span("▌", .pid), Span(" ")]) : TerminalText("  ")
+    let gutter = selected ? theme.painter.line([Span(String(selectedMark), .pid), Span(" ")]) : TerminalText("  ")
     return renderer.post(post).map { gutter + $0 } + [.empty]
+  }
+
+  /// The gutter of the selected post.
+  static let selectedMark: Character = "▌"
+
+  /// The first row of a screen whose first visible character is the selected post's gutter: where
+  /// the terminal's cursor rests while browsing a list. Found on the drawn rows, so the list views
+  /// need not report it; a few bytes per row are read.
+  static func selectedRow(in lines: [TerminalText]) -> Int? {
+    lines.firstIndex { line in
+      var scalars = line.text.unicodeScalars[...]
+      // Skip the colours (SGR sequences) in front of the mark.
+      while scalars.first == "\u{1B}" {
+        guard let end = scalars.firstIndex(where: { (0x40...0x7E).contains($0.value) && $0 != "[" }) else {
+          return false
+        }
+        scalars = scalars[scalars.index(after: end)...]
+      }
+      return scalars.first.map { Character($0) } == selectedMark
+    }
   }
 }

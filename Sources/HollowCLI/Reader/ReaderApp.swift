@@ -21,6 +21,8 @@ import Foundation
 struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   let services: ReaderServices
+  /// The config file's `[keys]`, before the default keys.
+  let keys: KeyBindings
   let feed: FeedViewModel
   let actions: ActionsViewModel
   let compose: ComposeViewModel
@@ -36,7 +38,11 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// The models the loop listens to: replaced when the screen changes (see ``changes``).
   private let shown: CurrentValueSubject<AnyPublisher<Void, Never>, Never>
 
-  init(services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String]) {
+  init(
+    services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String], drafts: DraftStore? = nil,
+    keys: KeyBindings = KeyBindings()
+  ) {
+    self.keys = keys
     self.services = services
     self.opening = start
     self.clock = clock
@@ -45,7 +51,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     self.feed = feed
     let postScreens = PostUpdates()
     let actions = ActionsViewModel(
-      services: services,
+      services: services, drafts: drafts,
       onPost: { post in
         feed.send(.replace(post))
         postScreens.replace(post)
@@ -57,7 +63,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
         }
       })
     self.actions = actions
-    compose = ComposeViewModel { purpose, text in
+    compose = ComposeViewModel(drafts: drafts) { purpose, text in
       switch purpose {
       case .comment(let pid): actions.comment(on: pid, text: text)
       case .newPost: actions.post(text: text)
@@ -95,10 +101,18 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       showsHelp = false
       return []
     }
-    if compose.state != nil { return handlePrompt(key) }
+    if compose.state != nil {
+      compose.handle(key)
+      return []
+    }
     actions.say(nil)
     if case .search(let search, _) = screens.last, let effects = handleSearch(key, search) { return effects }
-    guard let command = ReaderKeyMap.command(for: key, onList: isOnList) else { return [] }
+    if case .paste = key {
+      // A paste is text, never keys: outside a prompt it does nothing.
+      actions.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)"))
+      return []
+    }
+    guard let command = keys.command(for: key) ?? ReaderKeyMap.command(for: key, onList: isOnList) else { return [] }
     return perform(command)
   }
 
@@ -109,23 +123,15 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  private mutating func handlePrompt(_ key: Key) -> [ReaderEffect] {
-    switch key {
-    case .escape: compose.cancel()
-    case .enter: compose.submit()
-    case .backspace: compose.erase()
-    case .character(let character): compose.type(String(character))
-    default: break
-    }
-    return []
-  }
-
   /// The search screen takes typing; arrows, Enter and Esc keep their meaning. Nil: not a
   /// search key, handle it as a command.
   private mutating func handleSearch(_ key: Key, _ search: SearchViewModel<C>) -> [ReaderEffect]? {
     switch key {
     case .character(let character):
       search.type(String(character))
+    case .paste(let text):
+      // The query is one line: a pasted newline is a space, never Enter.
+      search.type(text.map { $0.isNewline || $0 == "\t" ? " " : String($0) }.joined())
     case .backspace:
       search.erase()
     case .escape, .left:
@@ -176,6 +182,10 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
         actions.say(ReaderMessage(error: "#\(post.pid) has no poll"))
         return []
       }
+      if let voted = vote.voted {
+        actions.say(ReaderMessage("already voted \"\(voted)\" in #\(post.pid)"))
+        return []
+      }
       compose.open(.vote(pid: post.pid, options: vote.options))
     case .comment:
       guard let post else { return [] }
@@ -193,9 +203,13 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     return []
   }
 
-  /// A comment or post: in the editor when one is set, else in the prompt.
+  /// A comment or post: in the editor when one is set (the file names the post answered), else in
+  /// the prompt. Either starts from the draft a failed send kept.
   private func write(_ purpose: ComposeState.Purpose) -> [ReaderEffect] {
-    if usesEditor { return [.edit(purpose)] }
+    if usesEditor {
+      let file = EditorDraft.file(draft: compose.keptDraft(for: purpose), purpose: purpose, post: selectedPost)
+      return [.edit(purpose, file: file)]
+    }
     compose.open(purpose)
     return []
   }
@@ -276,9 +290,16 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     return sources.merged().eraseToAnyPublisher()
   }
 
-  /// The frame for `size`: the top screen, the help over it, the prompt in the status row.
+  /// The frame for `size`: the top screen, the help over it, the prompt in the bottom rows.
   mutating func lines(size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
-    if showsHelp { return HelpView.lines(size: size, theme: theme) }
+    frame(size: size, theme: theme).lines
+  }
+
+  /// The frame's lines and where the terminal's cursor goes: at the prompt's caret while one is
+  /// open, else on the selected post (the search query's end on the search screen), so input
+  /// methods and screen readers follow what the user is on.
+  mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
+    if showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
     let message = actions.message
     var lines: [TerminalText]
     switch screens.last {
@@ -296,10 +317,23 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       lines = view.lines
     }
     if let prompt = compose.state, !lines.isEmpty {
-      lines[lines.count - 1] = theme.painter.line([
-        Span(" \(prompt.label): ", .pid), Span(prompt.text), Span("█", .dim), Span("  Enter sends · Esc cancels", .dim),
-      ])
+      let view = ComposeView.lines(prompt, width: size.columns, theme: theme)
+      let rows = view.lines.suffix(lines.count)
+      lines.replaceSubrange((lines.count - rows.count)..., with: rows)
+      return (lines, Frame.Cursor(row: lines.count - 1, column: view.caret))
     }
-    return lines
+    return (lines, browsingCursor(lines))
+  }
+
+  /// Where the cursor rests while browsing: on the search query's caret, the selected post's
+  /// first row in a list, the top of a post.
+  private func browsingCursor(_ lines: [TerminalText]) -> Frame.Cursor? {
+    switch screens.last {
+    case .post: return lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil
+    case .search(let search, _):
+      return Frame.Cursor(row: 1, column: DisplayWidth.of(SearchView.queryPrefix) + DisplayWidth.of(search.state.query))
+    default:
+      return PostBlock.selectedRow(in: lines).map { Frame.Cursor(row: $0, column: 0) }
+    }
   }
 }

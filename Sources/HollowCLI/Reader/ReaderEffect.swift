@@ -3,6 +3,6 @@
 enum ReaderEffect: Sendable, Equatable {
   case quit
   case write(TerminalText)
-  /// Write `purpose`'s text in the editor, then submit it.
-  case edit(ComposeState.Purpose)
+  /// Write `purpose`'s text in the editor on a file holding `file` (``EditorDraft``), then send it.
+  case edit(ComposeState.Purpose, file: String)
 }

@@ -15,15 +15,17 @@ import HollowKit
 /// ```
 struct ReaderLaunch: Sendable, Equatable {
   let start: ReaderStart
-  let options: GlobalOptions
+  var options: GlobalOptions
 
   /// The launch `parsed` asks for, or nil for print mode. Throws the usage errors the command
   /// and the global options would throw in print mode.
-  static func decide(_ parsed: ArgumentParser.Result, environment: CLIEnvironment) throws -> ReaderLaunch? {
-    guard environment.opensReader, !parsed.global.flag("plain"), !parsed.global.flag("json"),
-      !parsed.global.flag("help"), !parsed.global.flag("version")
+  static func decide(
+    _ parsed: ArgumentParser.Result, environment: CLIEnvironment, config: UserConfiguration = UserConfiguration()
+  ) throws -> ReaderLaunch? {
+    guard environment.opensReader, !parsed.global.flag(GlobalOption.plain), !parsed.global.flag(GlobalOption.json),
+      !parsed.global.flag(GlobalOption.help), !parsed.global.flag(GlobalOption.version)
     else { return nil }
-    let start: ReaderStart
+    var start: ReaderStart
     if let spec = parsed.spec {
       guard let build = spec.build else { return nil }
       switch try build(parsed.arguments) {
@@ -35,10 +37,11 @@ struct ReaderLaunch: Sendable, Equatable {
       }
     } else {
       guard parsed.path.isEmpty else { return nil }
-      start = .feed(.timeline)
+      start = .feed(.timeline)  // the config's default_feed, once the options are read
     }
     let command = parsed.path.joined(separator: " ")
-    let options = try GlobalOptions(parsed.global, environment: environment.variables, command: command)
+    let options = try GlobalOptions(parsed.global, environment: environment.variables, command: command, config: config)
+    if parsed.spec == nil { start = .feed(options.defaultFeed) }
     return ReaderLaunch(start: start, options: options)
   }
 
@@ -53,12 +56,16 @@ struct ReaderLaunch: Sendable, Equatable {
       defer { backend.close() }
       let loaders = TreeHoleLoaders(client: backend.client, cache: local.cache, limitPerHost: options.connections)
       let clock = ContinuousClock()
+      let drafts = DraftStore(
+        folder: Backend.demoStateFolder(variables), apiRoot: Backend.configuration(options).apiRoot)
       var app = ReaderApp(
         services: ReaderServices(loaders: loaders, offline: options.offline), start: start, clock: clock,
-        variables: variables)
+        variables: variables, drafts: drafts, keys: options.keys)
+      var capabilities = TerminalCapabilities(variables: variables, colors: environment.usesColor(options.color))
+      capabilities.showsPictures = options.images
+      capabilities.theme = options.theme
       let loop = ReaderLoop(
-        environment: environment,
-        capabilities: TerminalCapabilities(variables: variables, colors: environment.usesColor(options.color)),
+        environment: environment, capabilities: capabilities,
         clock: clock, injectsFault: variables["HOLLOW_READER_FAULT"] != nil)
       do {
         outcome = .success(try await loop.run(&app))

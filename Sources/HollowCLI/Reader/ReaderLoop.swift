@@ -74,8 +74,8 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
               return HollowCommandLine.successStatus
             case .write(let text):
               environment.stdout.write(text)
-            case .edit(let purpose):
-              await edit(purpose, app: app, terminal: terminal, input: input)
+            case .edit(let purpose, let file):
+              await edit(purpose, file: file, app: app, terminal: terminal, input: input)
               shown = nil
             }
           }
@@ -96,22 +96,25 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
 
   private func draw(_ app: inout ReaderApp<C>, size: ScreenSize, shown: inout Frame?) {
     let theme = ReaderTheme(capabilities: capabilities, now: Date(), zone: environment.zone)
-    let frame = Frame(size: size, lines: app.lines(size: size, theme: theme))
+    let drawn = app.frame(size: size, theme: theme)
+    let frame = Frame(size: size, lines: drawn.lines, cursor: drawn.cursor)
     let bytes = FrameDiffer.update(from: shown, to: frame)
     if !bytes.isEmpty { environment.stdout.write(bytes) }
     shown = frame
   }
 
-  /// Hands the terminal to `$VISUAL`/`$EDITOR` for a text, then takes it back and submits it.
+  /// Hands the terminal to `$VISUAL`/`$EDITOR` for a text, then takes it back and sends what was
+  /// written above the scissors line.
   private func edit(
-    _ purpose: ComposeState.Purpose, app: ReaderApp<C>, terminal: FullScreenTerminal, input: TerminalByteSource
+    _ purpose: ComposeState.Purpose, file: String, app: ReaderApp<C>, terminal: FullScreenTerminal,
+    input: TerminalByteSource
   ) async {
     input.pause()
     terminal.suspend()
     let editor = TextEditor(variables: environment.variables, command: "reader")
     let outcome: Result<[UInt8], CLIFailure>
     do {
-      outcome = .success(try await editor.edit("", maximumBytes: 4 * APILimits.maximumTextLength))
+      outcome = .success(try await editor.edit(file, maximumBytes: 4 * APILimits.maximumTextLength))
     } catch {
       outcome = .failure(error)
     }
@@ -123,9 +126,9 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     input.resume()
     switch outcome {
     case .success(let bytes):
-      app.compose.open(purpose)
-      app.compose.type(String(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))
-      app.compose.submit()
+      let text = EditorDraft.text(fromFile: String(decoding: bytes, as: UTF8.self))
+      if text.isEmpty { return app.actions.say(ReaderMessage("the text was empty: nothing was sent")) }
+      app.compose.send(text, for: purpose)
     case .failure(let failure):
       app.actions.say(ReaderMessage(error: failure.message(redacting: nil)))
     }

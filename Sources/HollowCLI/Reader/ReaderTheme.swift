@@ -19,7 +19,7 @@ struct ReaderTheme: Sendable {
 
   var colors: Bool { capabilities.colorDepth != .none }
 
-  var painter: Painter { Painter(colors: colors) }
+  var painter: Painter { Painter(colors: colors, theme: capabilities.theme) }
 
   /// Relative times ("5 min ago") as of this frame.
   var time: RelativeTime { RelativeTime(now: now, zone: zone) }

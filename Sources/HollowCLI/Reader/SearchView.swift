@@ -5,11 +5,14 @@
 /// let (lines, top) = SearchView.lines(state, size: size, top: 0, theme: theme, message: nil)
 /// ```
 enum SearchView {
+  /// What the query row starts with (the terminal's cursor goes after the query).
+  static let queryPrefix = " search: "
+
   static func lines(_ state: SearchState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?)
     -> (lines: [TerminalText], top: Int)
   {
     let rows = ReaderChrome.bodyRows(size)
-    let queryLine = theme.painter.line([Span(" search: ", .dim), Span(state.query), Span("█", .dim)])
+    let queryLine = theme.painter.line([Span(queryPrefix, .dim), Span(state.query), Span("█", .dim)])
     var body: [TerminalText] = [queryLine, ""]
     var newTop = 0
     if state.results.isEmpty {

@@ -8,9 +8,16 @@
 public struct Painter: Sendable {
   /// Whether ANSI escape codes are written.
   public var colors: Bool
+  /// The config file's `theme`: a light background gets darker colours (no cyan or yellow text).
+  var theme = UserConfiguration.Theme.dark
 
   public init(colors: Bool) {
     self.colors = colors
+  }
+
+  init(colors: Bool, theme: UserConfiguration.Theme) {
+    self.colors = colors
+    self.theme = theme
   }
 
   /// The spans of one line, concatenated and (with colours) styled.
@@ -21,7 +28,9 @@ public struct Painter: Sendable {
   /// One span, styled when colours are on.
   public func paint(_ span: Span) -> TerminalText {
     let text = TerminalText(span.text)
-    guard colors, let code = Self.code(for: span.style), !text.isEmpty else { return text }
+    guard colors, let code = theme == .light ? Self.lightCode(for: span.style) : Self.code(for: span.style),
+      !text.isEmpty
+    else { return text }
     return .control(.graphicRendition(code)) + text + .control(.graphicRendition([0]))
   }
 
@@ -35,6 +44,20 @@ public struct Painter: Sendable {
     case .poster: [1, 32]
     case .highlight: [1, 30, 43]
     case .warning: [31]
+    }
+  }
+
+  /// For a light background: blue and magenta where the dark theme has cyan, bold black on yellow.
+  private static func lightCode(for style: TextStyle) -> [UInt8]? {
+    switch style {
+    case .plain: nil
+    case .pid: [1, 34]
+    case .dim: [2]
+    case .tag: [35]
+    case .name: [35]
+    case .poster: [1, 32]
+    case .highlight: [1, 30, 43]
+    case .warning: [1, 31]
     }
   }
 }

@@ -8,6 +8,8 @@
 /// is rewritten (which erases an iTerm2 image's cells), every kitty placement is deleted first
 /// (`a=d,d=A`, since kitty keeps them over rewritten text), and the pictures are drawn again.
 ///
+/// Last, the cursor goes to the frame's ``Frame/cursor`` (shown) or is hidden.
+///
 /// ```swift
 /// let bytes = FrameDiffer.update(from: shown, to: next)
 /// output.write(bytes)    // empty when nothing changed
@@ -42,6 +44,16 @@ enum FrameDiffer {
     if picturesChanged {
       for picture in newPictures.sorted(by: { $0.row < $1.row }) {
         text += .control(.cursorPosition(row: picture.row + 1, column: 1)) + picture.line
+      }
+    }
+    // Writing rows moves the cursor: put it back where the frame wants it whenever anything was
+    // written or it moved, and show or hide it when that changed.
+    if !text.isEmpty || old?.cursor != new.cursor {
+      if let cursor = new.cursor {
+        text += .control(.cursorPosition(row: cursor.row + 1, column: cursor.column + 1))
+      }
+      if redrawAll || (old?.cursor == nil) != (new.cursor == nil) {
+        text += .control(.cursorVisible(new.cursor != nil))
       }
     }
     guard !text.isEmpty else { return .empty }

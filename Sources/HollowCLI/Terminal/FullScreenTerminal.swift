@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The terminal while the reader owns it: raw mode, the alternate screen, the cursor hidden and
-/// mouse reporting on. ``restore()`` undoes all of it, once, whoever calls it first: the normal
+/// The terminal while the reader owns it: raw mode, the alternate screen, the cursor hidden (each
+/// frame places and shows it), bracketed paste and mouse reporting on. ``restore()`` undoes all of it, once, whoever calls it first: the normal
 /// quit, an error path, or the handler of SIGTERM/SIGHUP/SIGINT. The screen the user had before
 /// comes back (the alternate screen is left), and the termios settings are those read at
 /// ``open(input:output:mouse:)``.
@@ -45,7 +45,8 @@ final class FullScreenTerminal: Sendable {
   }
 
   private func enter() {
-    var enter = TerminalText.control(.alternateScreen(true)) + .control(.cursorVisible(false))
+    var enter =
+      TerminalText.control(.alternateScreen(true)) + .control(.cursorVisible(false)) + .control(.bracketedPaste(true))
     if mouse { enter += .control(.mouseReporting(true)) }
     output.write(enter + .control(.eraseScreen))
   }
@@ -75,7 +76,7 @@ final class FullScreenTerminal: Sendable {
     enter()
   }
 
-  /// Leaves the alternate screen, shows the cursor, stops mouse reports and puts the termios
+  /// Leaves the alternate screen, shows the cursor, stops bracketed paste and mouse reports and puts the termios
   /// settings back. Only the first call does anything (nothing more after a suspend).
   func restore() {
     let wasActive = phase.withLock { phase in
@@ -88,7 +89,9 @@ final class FullScreenTerminal: Sendable {
   private func leave() {
     var leave = TerminalText.control(.graphicRendition([0]))
     if mouse { leave += .control(.mouseReporting(false)) }
-    leave += .control(.synchronizedUpdate(false)) + .control(.cursorVisible(true)) + .control(.alternateScreen(false))
+    leave +=
+      .control(.synchronizedUpdate(false)) + .control(.bracketedPaste(false)) + .control(.cursorVisible(true))
+      + .control(.alternateScreen(false))
     output.write(leave)
     raw.restore()
   }

@@ -10,7 +10,13 @@ public enum Key: Sendable, Hashable {
   case character(Character)
   /// Ctrl and a letter, lowercased: `.control("c")` for Ctrl-C.
   case control(Character)
+  /// Enter (CR). Ctrl-J (LF) is `.control("j")`: in a prompt it is a newline, never a send.
   case enter
+  /// Alt-Enter (ESC CR): a newline in a prompt.
+  case altEnter
+  /// A bracketed paste's text (newlines as `\n`, other control characters dropped): always text,
+  /// never keys, whatever it holds.
+  case paste(String)
   case escape
   case backspace
   case tab

@@ -6,6 +6,11 @@
 /// ``maximumPending`` bytes, so garbage cannot grow it). An ESC that ends a read is the Escape
 /// key: terminals write a whole sequence at once, and a person pressing Esc sends it alone.
 ///
+/// A bracketed paste (`ESC [200~` … `ESC [201~`, asked for by the reader on entering) is one
+/// ``Key/paste(_:)`` whatever it holds and however many reads it spans: its newlines and escapes
+/// never act as keys. It is held until its end (at most ``maximumPaste`` bytes; the rest is
+/// dropped, so an endless paste costs bounded memory).
+///
 /// ```swift
 /// var decoder = KeyDecoder()
 /// decoder.decode([0x1B, 0x5B])        // [] (the start of a sequence)
@@ -14,6 +19,13 @@
 /// ```
 public struct KeyDecoder: Sendable, Equatable {
   private var pending: [UInt8] = []
+  /// Inside a bracketed paste: the bytes so far (`nil` outside one).
+  private var pasted: [UInt8]?
+
+  /// The most bytes of one paste kept (four times the longest post, in the longest UTF-8).
+  public static let maximumPaste = 160_000
+  private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
   /// The longest unfinished sequence kept between reads.
   public static let maximumPending = 64
@@ -27,6 +39,16 @@ public struct KeyDecoder: Sendable, Equatable {
     var keys: [Key] = []
     var index = 0
     while index < input.count {
+      if pasted != nil {
+        guard let end = pasteText(input, from: index, into: &keys) else { return keys }
+        index = end
+        continue
+      }
+      if input[index] == 0x1B, input[index...].starts(with: Self.pasteStart) {
+        pasted = []
+        index += Self.pasteStart.count
+        continue
+      }
       switch Self.step(input, at: index) {
       case .key(let key, let next):
         if let key { keys.append(key) }
@@ -41,6 +63,55 @@ public struct KeyDecoder: Sendable, Equatable {
     return keys
   }
 
+  /// Takes paste bytes from `index` until the end marker: answers where the keys go on after it,
+  /// or nil when the read ended inside the paste (a partial end marker is kept for the next read).
+  private mutating func pasteText(_ input: [UInt8], from index: Int, into keys: inout [Key]) -> Int? {
+    let marker = Self.pasteEnd
+    var position = index
+    while position < input.count {
+      if input[position] == 0x1B {
+        let rest = input[position...]
+        if rest.starts(with: marker) {
+          keys.append(.paste(Self.pasteText(pasted ?? [])))
+          pasted = nil
+          return position + marker.count
+        }
+        if marker.starts(with: rest) {
+          pending = Array(rest)
+          return nil
+        }
+      }
+      if (pasted?.count ?? 0) < Self.maximumPaste { pasted?.append(input[position]) }
+      position += 1
+    }
+    return nil
+  }
+
+  /// A paste's bytes as text: CR LF and CR become LF, a tab stays, every other control character
+  /// (escapes included) is dropped, invalid UTF-8 becomes U+FFFD.
+  static func pasteText(_ bytes: [UInt8]) -> String {
+    var text = ""
+    var previousWasCR = false
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+      switch scalar.value {
+      case 0x0D:
+        text.unicodeScalars.append("\n")
+        previousWasCR = true
+        continue
+      case 0x0A:
+        if !previousWasCR { text.unicodeScalars.append("\n") }
+      case 0x09:
+        text.unicodeScalars.append(scalar)
+      case 0x00..<0x20, 0x7F...0x9F:
+        break
+      default:
+        text.unicodeScalars.append(scalar)
+      }
+      previousWasCR = false
+    }
+    return text
+  }
+
   private enum Step {
     /// A key (or nothing, for bytes that mean nothing to the reader) and where the next starts.
     case key(Key?, next: Int)
@@ -53,7 +124,7 @@ public struct KeyDecoder: Sendable, Equatable {
     switch byte {
     case 0x1B:
       return escape(input, at: index)
-    case 0x0D, 0x0A:
+    case 0x0D:
       return .key(.enter, next: index + 1)
     case 0x09:
       return .key(.tab, next: index + 1)
@@ -112,6 +183,8 @@ public struct KeyDecoder: Sendable, Equatable {
       return .key(key, next: next + 2)
     case 0x1B:
       return .key(.escape, next: next)
+    case 0x0D, 0x0A:
+      return .key(.altEnter, next: next + 1)
     default:
       // Alt and a key: the reader has no Alt bindings, so it is Escape then the key.
       return .key(.escape, next: next)

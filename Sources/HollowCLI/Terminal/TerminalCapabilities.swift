@@ -27,6 +27,10 @@ struct TerminalCapabilities: Sendable, Equatable {
 
   var colorDepth: ColorDepth
   var imageProtocol: ImageProtocol
+  /// The config file's `images = false` turns pictures off: `[image WxH]` instead.
+  var showsPictures = true
+  /// The config file's `theme`: colours for a dark or a light background.
+  var theme = UserConfiguration.Theme.dark
 
   init(colorDepth: ColorDepth, imageProtocol: ImageProtocol = .none) {
     self.colorDepth = colorDepth

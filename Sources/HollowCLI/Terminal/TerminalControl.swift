@@ -26,6 +26,9 @@ public enum TerminalControl: Sendable, Hashable {
   case cursorVisible(Bool)
   /// DEC modes 1000 and 1006: report mouse buttons and the wheel, in SGR form, or stop.
   case mouseReporting(Bool)
+  /// DEC mode 2004: bracketed paste, a paste arrives between `ESC [200~` and `ESC [201~`, so it
+  /// is read as text and never as keys.
+  case bracketedPaste(Bool)
   /// DEC mode 2026: hold the frame until it is complete (terminals without it ignore it).
   case synchronizedUpdate(Bool)
   /// OSC 52: put `base64` (already encoded) on the system clipboard.
@@ -57,6 +60,8 @@ public enum TerminalControl: Sendable, Hashable {
       on ? "\u{1B}[?25h" : "\u{1B}[?25l"
     case .mouseReporting(let on):
       on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l"
+    case .bracketedPaste(let on):
+      on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
     case .synchronizedUpdate(let on):
       on ? "\u{1B}[?2026h" : "\u{1B}[?2026l"
     case .clipboard(let base64):

@@ -78,7 +78,7 @@ enum PseudoTerminal {
   /// A new pseudo-terminal: the master side and the terminal side (what the child writes to).
   /// Glibc's posix_openpt and friends need _XOPEN_SOURCE, which Swift's Glibc module does not
   /// define, so this is what they do on Linux: open /dev/ptmx, unlock it and open its /dev/pts/N.
-  private static func openPair() throws -> (master: Int32, terminal: Int32) {
+  static func openPair() throws -> (master: Int32, terminal: Int32) {
     let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0 else { throw Failure(description: "open /dev/ptmx: \(String(cString: strerror(errno)))") }
     // TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned int): the same on
