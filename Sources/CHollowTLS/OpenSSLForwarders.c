@@ -94,6 +94,8 @@ FORWARD(int, SSL_read, (SSL *ssl, void *buffer, int count), (ssl, buffer, count)
 FORWARD(int, SSL_write, (SSL *ssl, const void *buffer, int count), (ssl, buffer, count))
 FORWARD(int, SSL_get_error, (const SSL *ssl, int result), (ssl, result))
 FORWARD(long, SSL_get_verify_result, (const SSL *ssl), (ssl))
+FORWARD_VOID(X509_VERIFY_PARAM_set_hostflags, (X509_VERIFY_PARAM *parameters, unsigned int flags),
+             (parameters, flags))
 FORWARD(int, X509_VERIFY_PARAM_set1_ip_asc, (X509_VERIFY_PARAM *parameters, const char *address),
         (parameters, address))
 FORWARD(int, X509_STORE_add_cert, (X509_STORE *store, X509 *certificate), (store, certificate))
