@@ -9,8 +9,9 @@ import Foundation
 /// (`limit`, checked against `Content-Length` before any of the body is read).
 ///
 /// Framing follows RFC 9112: `Transfer-Encoding: chunked` wins over `Content-Length`; conflicting
-/// lengths, other transfer codings, folded headers and a status line that is not HTTP/1.x are
-/// malformed; without either the body runs to the end of the stream. Interim (1xx) answers are
+/// lengths, other transfer codings, folded headers, a status line that is not HTTP/1.x, a chunk-size
+/// line that is not strictly hexadecimal digits and extensions (``ChunkSizeLine``) and a trailer that
+/// is not a field line are malformed; without either the body runs to the end of the stream. Interim (1xx) answers are
 /// skipped, a few at most. With `skipsRedirectBodies`, a 301/302/303/307/308 ends at its head.
 ///
 /// ```swift
@@ -133,7 +134,9 @@ struct HTTPResponseParser {
     case .chunkSize:
       try startChunk(Self.trimmingCR(content))
     case .trailers:
-      if isEmpty { phase = .done } else { lineStart = line.count }
+      // Trailer fields are read as header fields are (and dropped): a line that is not one is malformed.
+      if isEmpty { phase = .done } else { _ = try Self.field(Self.trimmingCR(content)) }
+      lineStart = line.count
     default:
       break
     }
@@ -175,12 +178,7 @@ struct HTTPResponseParser {
   private mutating func startChunk(_ text: ArraySlice<UInt8>) throws(TransportFailure) {
     line = []
     lineStart = 0
-    let sizeText = text.prefix { $0 != UInt8(ascii: ";") }.filter {
-      $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t")
-    }
-    guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16),
-      size >= 0
-    else { throw .malformedResponse("a chunk size is not a hexadecimal number") }
+    let size = try ChunkSizeLine.size(of: text)
     guard size > 0 else {
       phase = .trailers
       return
@@ -196,15 +194,21 @@ struct HTTPResponseParser {
     }
     var fields = ResponseHeadFields()
     for line in lines.dropFirst() where !line.isEmpty {
-      guard line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else {
-        throw .malformedResponse("a header is folded over several lines")
-      }
-      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-        line[..<colon].allSatisfy(isTokenByte)
-      else { throw .malformedResponse("a header line is not 'name: value'") }
-      try fields.add(name: latin1(line[..<colon]), value: latin1(trimmingWhitespace(line[(colon + 1)...])))
+      let (name, value) = try field(line)
+      try fields.add(name: name, value: value)
     }
     return (status, fields)
+  }
+
+  /// The name and value of a header (or trailer) field line, without its line end.
+  private static func field(_ line: ArraySlice<UInt8>) throws(TransportFailure) -> (name: String, value: String) {
+    guard line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else {
+      throw .malformedResponse("a header is folded over several lines")
+    }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+      line[..<colon].allSatisfy(isTokenByte)
+    else { throw .malformedResponse("a header line is not 'name: value'") }
+    return (latin1(line[..<colon]), latin1(trimmingWhitespace(line[(colon + 1)...])))
   }
 
   /// The code of `HTTP/1.x NNN [reason]`, or nil.
