@@ -154,6 +154,12 @@ public final class ImageLoader: Sendable {
   }
 
   private func download(_ url: URL, expected: ImageMetadata?) async -> Result<LoadedImage, ImageLoadError> {
+    // An image path is the server's text: `../v3/...` must not become a request elsewhere, over any transport.
+    guard let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath,
+      !HTTPRequestEncoder.hasDotSegment(path)
+    else {
+      return .failure(.transport(.invalidRequest("the image path has a '.' or '..' segment")))
+    }
     let request = HTTPClientRequest(
       method: .get, url: url, headers: ["Accept": "image/*"], maximumResponseBytes: maximumBytes)
     let response: HTTPClientResponse?
