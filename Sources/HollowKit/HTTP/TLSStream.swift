@@ -1,5 +1,5 @@
-#if canImport(COpenSSL)
-import COpenSSL
+#if canImport(CHollowTLS)
+import CHollowTLS
 
 /// TLS over a ``SocketConnection``: OpenSSL encrypts into and decrypts from memory buffers, and the
 /// connection moves the bytes. So every wait (the handshake's included) is the connection's `poll`
