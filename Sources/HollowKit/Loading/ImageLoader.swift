@@ -107,7 +107,8 @@ public final class ImageLoader: Sendable {
   ///
   /// ```swift
   /// for await (index, output) in images.publisher(for: references, policy: .cacheOnly) {
-  ///   if let image = output.value { save(image, as: references[index].url.lastPathComponent) }
+  ///   // Named by us, never by the server's path (which may hold control characters or "..").
+  ///   if let image = output.value { save(image, as: "image-\(index).\(image.header.format.rawValue)") }
   /// }
   /// ```
   public func publisher(for references: [ImageReference], policy: CachePolicy = .cacheFirst)
