@@ -15,14 +15,14 @@ enum ChunkSizeLine {
   /// The size `line` announces. `line` has no line end (its CR LF are the caller's).
   static func size(of line: ArraySlice<UInt8>) throws(TransportFailure) -> Int {
     guard !line.isEmpty else { throw .malformedResponse("a chunk size line is empty") }
-    let digits = line.prefix { hexValue($0) != nil }
+    let digits = line.prefix { HTTPSyntax.hexValue($0) != nil }
     guard !digits.isEmpty else { throw malformed(line) }
     let significant = digits.drop { $0 == UInt8(ascii: "0") }
     guard significant.count <= maximumDigits else {
       throw .malformedResponse("a chunk size has more than \(maximumDigits) hexadecimal digits")
     }
     try checkExtensions(line[digits.endIndex...], of: line)
-    return significant.reduce(0) { $0 << 4 | Int(hexValue($1)!) }
+    return significant.reduce(0) { $0 << 4 | Int(HTTPSyntax.hexValue($1)!) }
   }
 
   /// `*( BWS ";" BWS name [ BWS "=" BWS value ] )`, all of `rest`.
@@ -33,7 +33,7 @@ enum ChunkSizeLine {
     }
     func token() -> Bool {
       let start = index
-      while index < rest.endIndex, HTTPResponseParser.isTokenByte(rest[index]) { index += 1 }
+      while index < rest.endIndex, HTTPSyntax.isTokenByte(rest[index]) { index += 1 }
       return index > start
     }
     while index < rest.endIndex {
@@ -101,15 +101,6 @@ enum ChunkSizeLine {
       }
     }
     return line.count > limit ? text + "…" : text
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   private static func isWhitespace(_ byte: UInt8) -> Bool {

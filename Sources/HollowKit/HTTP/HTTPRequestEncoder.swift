@@ -60,7 +60,7 @@ enum HTTPRequestEncoder {
   /// name that is not a token, or a value with CR, LF or NUL. Every transport's requests pass here.
   static func validateHeaders(of request: HTTPClientRequest) throws(TransportFailure) {
     for (name, value) in request.headers {
-      guard !name.isEmpty, name.utf8.allSatisfy(HTTPResponseParser.isTokenByte) else {
+      guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
         throw .invalidRequest("a header name is empty or has characters HTTP does not allow")
       }
       guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {

@@ -206,7 +206,7 @@ struct HTTPResponseParser {
       throw .malformedResponse("a header is folded over several lines")
     }
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-      line[..<colon].allSatisfy(isTokenByte)
+      line[..<colon].allSatisfy(HTTPSyntax.isTokenByte)
     else { throw .malformedResponse("a header line is not 'name: value'") }
     return (latin1(line[..<colon]), latin1(trimmingWhitespace(line[(colon + 1)...])))
   }
@@ -243,17 +243,6 @@ struct HTTPResponseParser {
 
   private static func isDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
-
-  /// RFC 9110 `tchar`.
-  static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
   }
 }
 
