@@ -95,12 +95,7 @@ enum RequestParser {
   }
 
   private static func parseHeader(_ bytes: ArraySlice<UInt8>) -> (name: String, value: String)? {
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-    let name = bytes[bytes.startIndex..<colon]
-    guard !name.isEmpty, name.allSatisfy(HTTPSyntax.isTokenByte) else { return nil }
-    var value = bytes[(colon + 1)...].drop { $0 == 32 || $0 == 9 }
-    while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
-    guard value.allSatisfy({ ($0 >= 32 && $0 != 127) || $0 == 9 }) else { return nil }
+    guard case .field(let name, let value) = HTTPSyntax.fieldLine(bytes) else { return nil }
     return (String(decoding: name, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
   }
 

@@ -148,6 +148,13 @@ import Testing
         == .malformedResponse("a header is folded over several lines"))
   }
 
+  @Test func aHeaderValueWithAControlByteIsMalformed() {
+    // The demo server refuses the same in a request (HTTPSyntax.fieldLine serves both).
+    #expect(
+      Self.failure("HTTP/1.1 200 OK\r\nX-Title: \u{1B}]0;owned\u{07}\r\nContent-Length: 0\r\n\r\n")
+        == .malformedResponse("a header value holds a control character"))
+  }
+
   @Test func chunkDataLongerThanItsSizeIsMalformed() {
     #expect(
       Self.failure(Self.chunkedHead + "2\r\nabc\r\n0\r\n\r\n")

@@ -202,13 +202,12 @@ struct HTTPResponseParser {
 
   /// The name and value of a header (or trailer) field line, without its line end.
   private static func field(_ line: ArraySlice<UInt8>) throws(TransportFailure) -> (name: String, value: String) {
-    guard line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else {
-      throw .malformedResponse("a header is folded over several lines")
+    switch HTTPSyntax.fieldLine(line) {
+    case .field(let name, let value): return (latin1(name), latin1(value))
+    case .folded: throw .malformedResponse("a header is folded over several lines")
+    case .notAField: throw .malformedResponse("a header line is not 'name: value'")
+    case .controlByteInValue: throw .malformedResponse("a header value holds a control character")
     }
-    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-      line[..<colon].allSatisfy(HTTPSyntax.isTokenByte)
-    else { throw .malformedResponse("a header line is not 'name: value'") }
-    return (latin1(line[..<colon]), latin1(trimmingWhitespace(line[(colon + 1)...])))
   }
 
   /// The code of `HTTP/1.x NNN [reason]`, or nil.
@@ -227,13 +226,6 @@ struct HTTPResponseParser {
 
   private static func trimmingCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-  }
-
-  static func trimmingWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
-    else { return [] }
-    return bytes[first...last]
   }
 
   /// Header bytes as text, one character per byte (ISO-8859-1, what HTTP/1.1 allows beyond ASCII).

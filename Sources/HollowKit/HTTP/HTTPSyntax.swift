@@ -27,4 +27,31 @@ package enum HTTPSyntax {
     default: nil
     }
   }
+
+  /// What a header (or trailer) field line holds, read as RFC 9110 §5 and RFC 9112 §5 have it.
+  package enum FieldLine: Equatable {
+    /// `name: value`: a token, a colon, and the value without its surrounding spaces and tabs.
+    case field(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)
+    /// The line starts with a space or tab: an obsolete continuation of the previous field.
+    case folded
+    /// No colon, or a name that is empty or not a token.
+    case notAField
+    /// The value holds a control byte other than tab (NUL, CR, ESC, DEL...).
+    case controlByteInValue
+  }
+
+  /// Reads one field line, without its line end.
+  package static func fieldLine(_ line: ArraySlice<UInt8>) -> FieldLine {
+    guard line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else { return .folded }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+      line[..<colon].allSatisfy(isTokenByte)
+    else { return .notAField }
+    let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var value = line[(colon + 1)...].drop(while: isSpace)
+    while let last = value.last, isSpace(last) { value = value.dropLast() }
+    guard value.allSatisfy({ ($0 >= 0x20 && $0 != 0x7F) || $0 == UInt8(ascii: "\t") }) else {
+      return .controlByteInValue
+    }
+    return .field(name: line[..<colon], value: value)
+  }
 }
