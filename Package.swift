@@ -2,7 +2,8 @@
 // Hollow: the Signal stream library and a tree-hole client built on it.
 // Zero package dependencies by design: only the standard library, Foundation, Dispatch,
 // Synchronization, the C library and the system zlib (CZlib, a system-library target: hollow-cli's
-// PNG decoder inflates with it). Peer libraries appear only in Benchmarks/.
+// PNG decoder inflates with it); OpenSSL is loaded at run time (CHollowTLS), its headers needed by the
+// tests alone (COpenSSL). Peer libraries appear only in Benchmarks/.
 // CHollowCRC32 is our own C (compiler intrinsics for the cache's checksum), not a dependency.
 import PackageDescription
 
@@ -25,16 +26,15 @@ let package = Package(
     // Swift cannot reach the carry-less multiply instructions; this one C file uses them for CRC-32.
     .target(name: "CHollowCRC32"),
     .target(name: "HollowCache", dependencies: ["CHollowCRC32"]),
-    // The system's OpenSSL headers, for https over HollowKit's own socket transport on Linux (macOS keeps
-    // URLSession). Nothing links libssl: CHollowTLS defines the functions the package calls and loads the
-    // library behind them on first use, so a start that makes no https request does not pay for loading it.
-    .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+    // https over HollowKit's own socket transport on Linux (macOS keeps URLSession). Nothing links libssl and
+    // nothing needs OpenSSL's headers: CHollowTLS declares the part of OpenSSL's API the package calls, defines
+    // each function and loads the library behind them on first use, so a start that makes no https request
+    // does not pay for loading it.
     .target(name: "CHollowTLS", linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "HollowKit",
       dependencies: [
-        "Signal", "HollowCache", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
-        .target(name: "CHollowTLS", condition: .when(platforms: [.linux])),
+        "Signal", "HollowCache", .target(name: "CHollowTLS", condition: .when(platforms: [.linux])),
       ]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
     // The system zlib, for hollow-cli's PNG pictures (inflate and crc32); a system library, not a package.
@@ -50,6 +50,10 @@ let package = Package(
     .testTarget(name: "HollowCacheTests", dependencies: ["HollowCache"]),
     // Test scheduling shared by the suites that block or compute for long: off Swift's cooperative pool.
     .target(name: "TestScheduling", path: "Tests/TestScheduling"),
+    // The system's OpenSSL headers and libraries, for the tests' loopback TLS server only (libssl-dev).
+    .systemLibrary(
+      name: "COpenSSL", path: "Tests/COpenSSL", pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]),
     // The loopback listening socket the hand-made hostile test servers start from.
     .target(name: "LoopbackTesting", path: "Tests/LoopbackTesting"),
     .testTarget(

@@ -1,16 +1,13 @@
 // The OpenSSL functions the package calls, defined here under their own names, each forwarding to the
 // real one in the libssl that hollow_tls_load opened. So no program of the package links libssl or
 // libcrypto: loading them (resolving thousands of symbols) cost every start of hollow-cli about 1.5 ms,
-// although only https needs them. The prototypes come from OpenSSL's own headers, so the compiler checks
-// that each forwarder matches the function it stands for.
+// although only https needs them. The prototypes are CHollowTLS.h's own, so building needs no OpenSSL
+// headers; with HOLLOW_CHECK_OPENSSL_HEADERS (`.ci/run`) OpenSSL's headers are included as well, and the
+// compiler checks that every declaration and constant of CHollowTLS.h matches OpenSSL's.
 #define _GNU_SOURCE
-#include "CHollowTLS.h"
-
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <string.h>
-
+#ifdef HOLLOW_CHECK_OPENSSL_HEADERS
+// First: a constant of CHollowTLS.h that differs is then a redefinition reported in our header, not one
+// silenced in a system header.
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -18,12 +15,23 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
-
-#if OPENSSL_VERSION_MAJOR >= 3
-#define HOLLOW_LIBSSL "libssl.so.3"
-#else
-#define HOLLOW_LIBSSL "libssl.so.1.1"
 #endif
+#include "CHollowTLS.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The control codes behind the function-like macros that CHollowTLS.h turns into functions (ssl.h, tls1.h, bio.h).
+#define SSL_CTRL_SET_TLSEXT_HOSTNAME 55
+#define SSL_CTRL_SET_MIN_PROTO_VERSION 123
+#define TLSEXT_NAMETYPE_host_name 0
+#define BIO_C_SET_BUF_MEM_EOF_RETURN 130
+
+// The libraries tried in turn: OpenSSL 3, then 1.1.1 (every function called here has the same ABI in both).
+static const char *const libraries[] = {"libssl.so.3", "libssl.so.1.1"};
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static void *library;
@@ -32,10 +40,14 @@ static char load_failure[256];
 static void load(void) {
   // RTLD_LOCAL: the symbols are looked up in this handle only, never in the program, which defines the
   // same names (these forwarders) and would otherwise answer with itself.
-  library = dlopen(HOLLOW_LIBSSL, RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) {
-    const char *reason = dlerror();
-    snprintf(load_failure, sizeof load_failure, "%s", reason != NULL ? reason : "cannot load " HOLLOW_LIBSSL);
+  size_t used = 0;
+  for (size_t index = 0; index < sizeof libraries / sizeof libraries[0] && library == NULL; index++) {
+    library = dlopen(libraries[index], RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL && used < sizeof load_failure) {
+      const char *reason = dlerror();
+      used += (size_t)snprintf(load_failure + used, sizeof load_failure - used, "%s%s", index > 0 ? "; " : "",
+                               reason != NULL ? reason : libraries[index]);
+    }
   }
 }
 
@@ -47,13 +59,13 @@ int hollow_tls_load(char *reason, size_t capacity) {
 }
 
 // Resolves `name` in libssl or its libcrypto; aborts with a message if it is missing (a library older than
-// the headers the package was built with), since the caller has no way to go on.
+// 1.1.1), since the caller has no way to go on.
 static void *resolve(const char *name) {
   pthread_once(&load_once, load);
   void *symbol = library != NULL ? dlsym(library, name) : NULL;
   if (symbol == NULL) {
     fprintf(stderr, "hollow: OpenSSL function %s is missing (%s)\n", name,
-            library != NULL ? HOLLOW_LIBSSL " is older than its headers" : load_failure);
+            library != NULL ? "the loaded libssl is older than 1.1.1" : load_failure);
     abort();
   }
   return symbol;
@@ -94,6 +106,8 @@ FORWARD(int, SSL_read, (SSL *ssl, void *buffer, int count), (ssl, buffer, count)
 FORWARD(int, SSL_write, (SSL *ssl, const void *buffer, int count), (ssl, buffer, count))
 FORWARD(int, SSL_get_error, (const SSL *ssl, int result), (ssl, result))
 FORWARD(long, SSL_get_verify_result, (const SSL *ssl), (ssl))
+FORWARD_VOID(X509_VERIFY_PARAM_set_hostflags, (X509_VERIFY_PARAM *parameters, unsigned int flags),
+             (parameters, flags))
 FORWARD(int, X509_VERIFY_PARAM_set1_ip_asc, (X509_VERIFY_PARAM *parameters, const char *address),
         (parameters, address))
 FORWARD(int, X509_STORE_add_cert, (X509_STORE *store, X509 *certificate), (store, certificate))
@@ -121,3 +135,20 @@ FORWARD_VOID(EVP_PKEY_free, (EVP_PKEY *key), (key))
 FORWARD(int, SSL_set_fd, (SSL *ssl, int descriptor), (ssl, descriptor))
 FORWARD(int, SSL_accept, (SSL *ssl), (ssl))
 FORWARD(int, SSL_pending, (const SSL *ssl), (ssl))
+
+// The macros, as OpenSSL's headers define them.
+int hollow_SSL_CTX_set_min_proto_version(SSL_CTX *context, int version) {
+  return (int)SSL_CTX_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION, version, NULL);
+}
+
+int hollow_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
+  return (int)SSL_ctrl(ssl, SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name, (void *)name);
+}
+
+void hollow_BIO_set_mem_eof_return(BIO *bio, int value) {
+  (void)BIO_ctrl(bio, BIO_C_SET_BUF_MEM_EOF_RETURN, value, NULL);
+}
+
+size_t hollow_BIO_pending(BIO *bio) {
+  return BIO_ctrl_pending(bio);
+}

@@ -1,3 +1,5 @@
+import HollowKit
+
 /// Percent-decoding for query strings and `application/x-www-form-urlencoded` bodies.
 enum FormDecoding {
   /// `a=1&b=x+y%21` as items; `nil` when an escape is broken or the result is not UTF-8.
@@ -25,7 +27,9 @@ enum FormDecoding {
     while let byte = iterator.next() {
       switch byte {
       case UInt8(ascii: "%"):
-        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+        guard let high = iterator.next().flatMap(HTTPSyntax.hexValue),
+          let low = iterator.next().flatMap(HTTPSyntax.hexValue)
+        else {
           return nil
         }
         output.append(high << 4 | low)
@@ -36,14 +40,5 @@ enum FormDecoding {
       }
     }
     return String(validating: output, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

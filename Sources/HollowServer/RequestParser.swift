@@ -1,3 +1,5 @@
+import HollowKit
+
 /// Parses an HTTP/1.x request head.
 ///
 /// Garbage is rejected as early as possible (an impossible method byte, or a bad request line as
@@ -93,12 +95,7 @@ enum RequestParser {
   }
 
   private static func parseHeader(_ bytes: ArraySlice<UInt8>) -> (name: String, value: String)? {
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-    let name = bytes[bytes.startIndex..<colon]
-    guard !name.isEmpty, name.allSatisfy(isTokenByte) else { return nil }
-    var value = bytes[(colon + 1)...].drop { $0 == 32 || $0 == 9 }
-    while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
-    guard value.allSatisfy({ ($0 >= 32 && $0 != 127) || $0 == 9 }) else { return nil }
+    guard case .field(let name, let value) = HTTPSyntax.fieldLine(bytes) else { return nil }
     return (String(decoding: name, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
   }
 
@@ -108,16 +105,6 @@ enum RequestParser {
 
   static func isMethodByte(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-  }
-
-  private static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-    }
   }
 
   private static func split(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {

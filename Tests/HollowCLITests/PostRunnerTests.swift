@@ -18,13 +18,15 @@ import Testing
       let run = await CLIHarness.run(["--server", url, "post", "\(post.pid)", "--save-images", folder.path])
       #expect(run.status == 0, "\(run.stderr)")
       let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      #expect(files.contains((post.imagePath ?? "").split(separator: "/").last.map(String.init) ?? "?"))
+      // Named by the pid and the bytes' type, not by the server's path.
+      #expect(files.contains("\(post.pid).png"))
+      #expect(files.allSatisfy { $0.hasPrefix("\(post.pid)") && $0.hasSuffix(".png") }, "\(files)")
       for file in files {
         let data = try Data(contentsOf: folder.appendingPathComponent(file))
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(file) is not a PNG")
         let header = try ImageHeader(parsing: data)
         #expect(header.format == .png)
-        if file == post.imagePath?.split(separator: "/").last.map(String.init) { #expect(header.size == metadata) }
+        if file == "\(post.pid).png" { #expect(header.size == metadata) }
       }
       #expect(run.stdout.hasSuffix("saved \(RenderContext.count(files.count, "image", "images")) to \(folder.path)\n"))
     }

@@ -65,4 +65,24 @@ import Testing
       }
     }
   }
+
+  @Test(arguments: [
+    "http://example.test/images/../v3/x", "http://example.test/images/./x.png", "http://example.test/a/..",
+    "http://example.test/a/%2e%2E/b", "http://example.test/a/%2E/b", "http://example.test/..?page=1",
+  ])
+  func aPathWithADotSegmentIsNeverSent(address: String) throws {
+    // A server resolves them to another resource than the one named (an image path `../v3/...`, say).
+    let url = try #require(URL(string: address))
+    #expect(throws: TransportFailure.invalidRequest("the address's path has a '.' or '..' segment")) {
+      try HTTPRequestEncoder.encode(HTTPClientRequest(method: .get, url: url))
+    }
+  }
+
+  @Test(arguments: [
+    "http://example.test/a/.b/..c/...", "http://example.test/a%2e/%2e%2e%2e", "http://example.test/a?x=/../",
+  ])
+  func dotsInsideANameOrInTheQueryAreNoSegment(address: String) throws {
+    let url = try #require(URL(string: address))
+    #expect(throws: Never.self) { try HTTPRequestEncoder.encode(HTTPClientRequest(method: .get, url: url)) }
+  }
 }

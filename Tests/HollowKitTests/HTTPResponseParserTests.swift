@@ -91,7 +91,7 @@ import Testing
   @Test func aChunkSizeCannotOverflow() {
     #expect(
       Self.failure("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n")
-        == .malformedResponse("a chunk size is not a hexadecimal number"))
+        == .malformedResponse("a chunk size has more than 15 hexadecimal digits"))
     #expect(
       Self.failure("HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\n")
         == .malformedResponse("the Content-Length is invalid or repeated with another value"))
@@ -110,5 +110,54 @@ import Testing
     #expect(
       Self.failure("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;" + String(repeating: "x", count: 2000))
         == .malformedResponse("a line is too long"))
+  }
+
+  // MARK: Strict chunked framing
+
+  static let chunkedHead = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+  @Test(arguments: ["+4f", "4 f", "0x4f", "", " 4f", "4f ", "-0", "4f;", "1\r\r"])
+  func aChunkSizeThatIsNotStrictlyHexadecimalIsMalformed(size: String) {
+    // Each was read as a size (0x4f, 0, ...) by the lax parser; a smuggled body hides in such disagreements.
+    let failure = Self.failure(Self.chunkedHead + size + "\r\n" + String(repeating: "x", count: 0x4F) + "\r\n0\r\n\r\n")
+    guard case .malformedResponse(let sentence) = failure else {
+      Issue.record("'\(size)' was read as \(String(describing: failure))")
+      return
+    }
+    #expect(sentence.contains("chunk"), "\(sentence)")
+  }
+
+  @Test func theSentenceNamesTheLine() {
+    #expect(
+      Self.failure(Self.chunkedHead + "+4f\r\n")
+        == .malformedResponse("a chunk size line is not hexadecimal digits and an optional ';' extension: '+4f'"))
+    #expect(Self.failure(Self.chunkedHead + "\r\n") == .malformedResponse("a chunk size line is empty"))
+  }
+
+  @Test func aLastChunkMayHaveExtensionsAndLeadingZeros() throws {
+    let response = try Self.parse(Self.chunkedHead + "2 ; a=\"b\"\r\nhi\r\n000;end\r\n\r\n")
+    #expect(response?.body == Data("hi".utf8))
+  }
+
+  @Test func aTrailerThatIsNotAFieldLineIsMalformed() {
+    #expect(
+      Self.failure(Self.chunkedHead + "0\r\nnot a field\r\n\r\n")
+        == .malformedResponse("a header line is not 'name: value'"))
+    #expect(
+      Self.failure(Self.chunkedHead + "0\r\nA: 1\r\n folded\r\n\r\n")
+        == .malformedResponse("a header is folded over several lines"))
+  }
+
+  @Test func aHeaderValueWithAControlByteIsMalformed() {
+    // The demo server refuses the same in a request (HTTPSyntax.fieldLine serves both).
+    #expect(
+      Self.failure("HTTP/1.1 200 OK\r\nX-Title: \u{1B}]0;owned\u{07}\r\nContent-Length: 0\r\n\r\n")
+        == .malformedResponse("a header value holds a control character"))
+  }
+
+  @Test func chunkDataLongerThanItsSizeIsMalformed() {
+    #expect(
+      Self.failure(Self.chunkedHead + "2\r\nabc\r\n0\r\n\r\n")
+        == .malformedResponse("a chunk is longer than its announced size"))
   }
 }

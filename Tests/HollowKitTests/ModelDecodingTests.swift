@@ -70,6 +70,15 @@ import Testing
     #expect(try WireFormat.decode(PostPage.self, from: WireFormat.encode(page)) == page)
   }
 
+  @Test func aConfigWithoutCommentsSurvivesTheCache() throws {
+    // Found by the page fuzz target: the config was encoded only beside comments, so it was lost.
+    let json = #"{"code":0,"count":0,"data":[],"config":{"web_frontend_version":"v1","announcement":"hi"}}"#
+    let page = try decode(PostPage.self, json)
+    #expect(page.comments == nil)
+    #expect(page.config != nil)
+    #expect(try WireFormat.decode(PostPage.self, from: WireFormat.encode(page)) == page)
+  }
+
   @Test func envelopesRoundTripToTheWireShape() throws {
     try expectSameShape(
       try decode(PostDetail.self, WireFixtures.detailWithComments), as: WireFixtures.detailWithComments)

@@ -218,7 +218,7 @@ import Testing
     ),
     (
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-      .malformedResponse("a chunk size is not a hexadecimal number")
+      .malformedResponse("a chunk size line is not hexadecimal digits and an optional ';' extension: 'zz'")
     ),
     (
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n",

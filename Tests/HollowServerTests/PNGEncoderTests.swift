@@ -49,5 +49,10 @@ import Testing
     #expect(ImageSniffer.sniff(jpeg) == ImageSniffer.Sniffed(fileExtension: "jpeg", width: 40, height: 30))
     #expect(ImageSniffer.sniff(Array("hello".utf8)) == nil)
     #expect(ImageSniffer.sniff([0xFF, 0xD8, 0x00]) == nil)
+    // What the client's ImageHeader refuses, the server refuses too: no size, or an IHDR of the wrong length.
+    #expect(ImageSniffer.sniff(Array("GIF89a".utf8) + [0, 0, 20, 0]) == nil)
+    var longHeader = png
+    longHeader[11] = 14
+    #expect(ImageSniffer.sniff(longHeader) == nil)
   }
 }

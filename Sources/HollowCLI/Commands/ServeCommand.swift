@@ -9,7 +9,9 @@ struct ServeCommand: HollowCommand, Equatable {
       OptionSpec("seed", value: "S", help: "seeds the generated posts (default 1)"),
       OptionSpec("latency", value: "MS|MIN-MAX", help: "delay every answer by MS, or by MIN to MAX milliseconds"),
       OptionSpec("fail-rate", value: "R", help: "fail this fraction of requests, 0...1 (default 0)"),
-      OptionSpec("token", value: "T", secret: true, help: "require this TOKEN header (without it, every request is the demo user)"),
+      OptionSpec(
+        "token", value: "T", secret: true,
+        help: "require this TOKEN header (without it, every request is the demo user)"),
       OptionSpec("anonymous", help: "with --token: no or a wrong token reads anonymously instead of answering -100"),
       OptionSpec(
         "no-rate-limits", help: "turn off the real backend's rate limits (search 1 per 2 s, post 1 per 6 s...)"),

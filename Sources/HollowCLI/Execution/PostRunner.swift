@@ -43,9 +43,7 @@ struct PostRunner: Sendable {
     if shown != nil { output.console.write(.control(.eraseLastLine)) }
     let (post, comments) = try settle(final, shown: shown)
     if let images {
-      try await images.save(
-        ImageReference.all(in: post, comments: comments, imageBaseURL: session.client.configuration.imageBaseURL),
-        session: session, output: output)
+      try await images.save(post: post, comments: comments, session: session, output: output)
     }
   }
 

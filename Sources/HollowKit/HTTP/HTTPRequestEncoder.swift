@@ -6,7 +6,8 @@ import Foundation
 
 /// Writes an ``HTTPClientRequest`` as HTTP/1.1 bytes for ``SocketTransport``, refusing what could
 /// smuggle a second request: a header name that is not a token, or a value with CR, LF or NUL (a
-/// token pasted with its line break, say).
+/// token pasted with its line break, say); and a path with a `.` or `..` segment, which would reach
+/// another resource than the one named.
 ///
 /// The client sets `Host`, `Connection: close` and `Content-Length` itself; the request's own
 /// fields of those names are dropped.
@@ -44,11 +45,22 @@ enum HTTPRequestEncoder {
     return Target(host: unbracketed, port: port)
   }
 
+  /// Whether a percent-encoded path has a `.` or `..` segment (`%2E` counts as `.`, RFC 3986 §2.3),
+  /// which a server resolves to another place than the one asked for: an image path `../v3/...`
+  /// from a hostile post would reach the API. The client never sends one (a relative redirect's
+  /// `Location` is resolved without them).
+  static func hasDotSegment(_ percentEncodedPath: String) -> Bool {
+    percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
+      let decoded = segment.lowercased().replacing("%2e", with: ".")
+      return decoded == "." || decoded == ".."
+    }
+  }
+
   /// Throws ``TransportFailure/invalidRequest(_:)`` for a header that could end the head early: a
   /// name that is not a token, or a value with CR, LF or NUL. Every transport's requests pass here.
   static func validateHeaders(of request: HTTPClientRequest) throws(TransportFailure) {
     for (name, value) in request.headers {
-      guard !name.isEmpty, name.utf8.allSatisfy(HTTPResponseParser.isTokenByte) else {
+      guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
         throw .invalidRequest("a header name is empty or has characters HTTP does not allow")
       }
       guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
@@ -65,6 +77,9 @@ enum HTTPRequestEncoder {
       throw .invalidRequest("the address is not a valid URL")
     }
     var path = components.percentEncodedPath
+    guard !hasDotSegment(path) else {
+      throw .invalidRequest("the address's path has a '.' or '..' segment")
+    }
     if path.isEmpty { path = "/" }
     if let query = components.percentEncodedQuery { path += "?" + query }
     let scheme = request.url.scheme?.lowercased() ?? "http"

@@ -9,8 +9,9 @@ import Foundation
 /// (`limit`, checked against `Content-Length` before any of the body is read).
 ///
 /// Framing follows RFC 9112: `Transfer-Encoding: chunked` wins over `Content-Length`; conflicting
-/// lengths, other transfer codings, folded headers and a status line that is not HTTP/1.x are
-/// malformed; without either the body runs to the end of the stream. Interim (1xx) answers are
+/// lengths, other transfer codings, folded headers, a status line that is not HTTP/1.x, a chunk-size
+/// line that is not strictly hexadecimal digits and extensions (``ChunkSizeLine``) and a trailer that
+/// is not a field line are malformed; without either the body runs to the end of the stream. Interim (1xx) answers are
 /// skipped, a few at most. With `skipsRedirectBodies`, a 301/302/303/307/308 ends at its head.
 ///
 /// ```swift
@@ -133,7 +134,9 @@ struct HTTPResponseParser {
     case .chunkSize:
       try startChunk(Self.trimmingCR(content))
     case .trailers:
-      if isEmpty { phase = .done } else { lineStart = line.count }
+      // Trailer fields are read as header fields are (and dropped): a line that is not one is malformed.
+      if isEmpty { phase = .done } else { _ = try Self.field(Self.trimmingCR(content)) }
+      lineStart = line.count
     default:
       break
     }
@@ -175,12 +178,7 @@ struct HTTPResponseParser {
   private mutating func startChunk(_ text: ArraySlice<UInt8>) throws(TransportFailure) {
     line = []
     lineStart = 0
-    let sizeText = text.prefix { $0 != UInt8(ascii: ";") }.filter {
-      $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t")
-    }
-    guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16),
-      size >= 0
-    else { throw .malformedResponse("a chunk size is not a hexadecimal number") }
+    let size = try ChunkSizeLine.size(of: text)
     guard size > 0 else {
       phase = .trailers
       return
@@ -196,15 +194,20 @@ struct HTTPResponseParser {
     }
     var fields = ResponseHeadFields()
     for line in lines.dropFirst() where !line.isEmpty {
-      guard line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else {
-        throw .malformedResponse("a header is folded over several lines")
-      }
-      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-        line[..<colon].allSatisfy(isTokenByte)
-      else { throw .malformedResponse("a header line is not 'name: value'") }
-      try fields.add(name: latin1(line[..<colon]), value: latin1(trimmingWhitespace(line[(colon + 1)...])))
+      let (name, value) = try field(line)
+      try fields.add(name: name, value: value)
     }
     return (status, fields)
+  }
+
+  /// The name and value of a header (or trailer) field line, without its line end.
+  private static func field(_ line: ArraySlice<UInt8>) throws(TransportFailure) -> (name: String, value: String) {
+    switch HTTPSyntax.fieldLine(line) {
+    case .field(let name, let value): return (latin1(name), latin1(value))
+    case .folded: throw .malformedResponse("a header is folded over several lines")
+    case .notAField: throw .malformedResponse("a header line is not 'name: value'")
+    case .controlByteInValue: throw .malformedResponse("a header value holds a control character")
+    }
   }
 
   /// The code of `HTTP/1.x NNN [reason]`, or nil.
@@ -225,13 +228,6 @@ struct HTTPResponseParser {
     line.last == UInt8(ascii: "\r") ? line.dropLast() : line
   }
 
-  static func trimmingWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
-    else { return [] }
-    return bytes[first...last]
-  }
-
   /// Header bytes as text, one character per byte (ISO-8859-1, what HTTP/1.1 allows beyond ASCII).
   private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
     String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
@@ -239,17 +235,6 @@ struct HTTPResponseParser {
 
   private static func isDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
-
-  /// RFC 9110 `tchar`.
-  static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
   }
 }
 

@@ -36,7 +36,7 @@ public final class NetworkHTTPClient: HTTPClient {
     /// Our own HTTP/1.1 over a POSIX socket, waiting in `poll`; https with OpenSSL, so only where
     /// it is linked (Linux): elsewhere https still goes over `URLSession`.
     case sockets
-    #if !canImport(COpenSSL)
+    #if !canImport(CHollowTLS)
     /// `URLSession`: Apple platforms only. (On Linux, FoundationNetworking spins while it waits
     /// and would add libcurl's libraries to every start, so it is not linked at all.)
     case urlSession
@@ -50,7 +50,7 @@ public final class NetworkHTTPClient: HTTPClient {
   public let transport: Transport
 
   private let sockets: SocketTransport
-  #if !canImport(COpenSSL)
+  #if !canImport(CHollowTLS)
   private let session: URLSessionTransport
   #endif
 
@@ -59,7 +59,7 @@ public final class NetworkHTTPClient: HTTPClient {
 
   /// ``Transport/sockets`` on Linux, where it carries https too; `URLSession` on Apple platforms.
   public static var defaultTransport: Transport {
-    #if canImport(COpenSSL)
+    #if canImport(CHollowTLS)
     .sockets
     #else
     .urlSession
@@ -85,7 +85,7 @@ public final class NetworkHTTPClient: HTTPClient {
     self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
     self.transport = transport
     sockets = SocketTransport(idle: timeouts.idle, trust: trust, proxies: proxies)
-    #if !canImport(COpenSSL)
+    #if !canImport(CHollowTLS)
     session = URLSessionTransport(idle: timeouts.idle, maximumConnectionsPerHost: self.maximumConnectionsPerHost)
     #endif
   }
@@ -109,7 +109,7 @@ public final class NetworkHTTPClient: HTTPClient {
   }
 
   private func transport(for url: URL) throws(TransportFailure) -> any HTTPTransport {
-    #if canImport(COpenSSL)
+    #if canImport(CHollowTLS)
     switch url.scheme?.lowercased() {
     case "http", "https": sockets
     case let scheme: throw .unsupportedURL(scheme: scheme ?? "")

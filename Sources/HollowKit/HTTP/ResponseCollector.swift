@@ -1,7 +1,7 @@
 // Only where the socket transport cannot speak TLS (Apple platforms). On Linux it would link
 // FoundationNetworking, libcurl and some 30 libraries into every start of hollow-cli for a path
 // that spins while it waits (Docs/Performance.md).
-#if !canImport(COpenSSL)
+#if !canImport(CHollowTLS)
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

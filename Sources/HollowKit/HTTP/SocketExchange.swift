@@ -31,7 +31,7 @@ struct SocketExchange: Sendable {
         if let proxy, response.status == 407 { throw .proxyRefused(proxy: proxy.description, status: 407) }
         return .success(response)
       }
-      #if canImport(COpenSSL)
+      #if canImport(CHollowTLS)
       if let proxy { try ProxyTunnel.open(over: connection, to: target, through: proxy) }
       let stream = try TLSStream.connect(over: connection, host: target.host, context: tls)
       return .success(try exchange(over: stream))

@@ -1,6 +1,5 @@
-#if canImport(COpenSSL)
+#if canImport(CHollowTLS)
 import CHollowTLS
-import COpenSSL
 #endif
 
 /// One OpenSSL client context (`SSL_CTX`) per ``SocketTransport``: TLS 1.2 or later, the peer
@@ -15,7 +14,7 @@ import COpenSSL
 // configured here in init and never changed after (SSL_new only reads it).
 // TLSStreamTests.oneClientServesManyThreadsAtOnce sends requests from many threads over one client.
 final class TLSContext: @unchecked Sendable {
-  #if canImport(COpenSSL)
+  #if canImport(CHollowTLS)
   let pointer: OpaquePointer
 
   init(trust: TLSTrust) throws(TransportFailure) {

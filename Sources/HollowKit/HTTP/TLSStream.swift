@@ -1,5 +1,5 @@
-#if canImport(COpenSSL)
-import COpenSSL
+#if canImport(CHollowTLS)
+import CHollowTLS
 
 /// TLS over a ``SocketConnection``: OpenSSL encrypts into and decrypts from memory buffers, and the
 /// connection moves the bytes. So every wait (the handshake's included) is the connection's `poll`
@@ -59,12 +59,23 @@ struct TLSStream: ~Copyable, ByteStream {
   }
 
   /// Asks OpenSSL to check the certificate against `host`: an IP address, or a name (also sent as SNI).
+  ///
+  /// The names are the certificate's subjectAltName entries only, as RFC 9525 and browsers have it:
+  /// never the subject's common name (a certificate without a subjectAltName proves no name), and a
+  /// wildcard only as the whole left-most label (`*.example.test`, never `vic*.example.test`). An IP
+  /// address is matched against the iPAddress entries alone, so no wildcard ever stands for one.
   private func expect(host: String) -> Bool {
+    let parameters = SSL_get0_param(ssl)
+    X509_VERIFY_PARAM_set_hostflags(parameters, Self.strictNames)
     if IPLiteral.bytes(of: host) != nil {
-      return X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), host) == 1
+      return X509_VERIFY_PARAM_set1_ip_asc(parameters, host) == 1
     }
     return hollow_SSL_set_tlsext_host_name(ssl, host) == 1 && SSL_set1_host(ssl, host) == 1
   }
+
+  /// OpenSSL's name-check flags for ``expect(host:)``: no subject fallback, no partial wildcards
+  /// (and, by OpenSSL's defaults, a wildcard covers one label only, in the left-most position).
+  private static let strictNames = UInt32(X509_CHECK_FLAG_NEVER_CHECK_SUBJECT | X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS)
 
   private func handshake(host: String) throws(TransportFailure) {
     var scratch = [UInt8](repeating: 0, count: Self.recordBytes)

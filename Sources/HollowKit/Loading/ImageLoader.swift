@@ -107,7 +107,8 @@ public final class ImageLoader: Sendable {
   ///
   /// ```swift
   /// for await (index, output) in images.publisher(for: references, policy: .cacheOnly) {
-  ///   if let image = output.value { save(image, as: references[index].url.lastPathComponent) }
+  ///   // Named by us, never by the server's path (which may hold control characters or "..").
+  ///   if let image = output.value { save(image, as: "image-\(index).\(image.header.format.rawValue)") }
   /// }
   /// ```
   public func publisher(for references: [ImageReference], policy: CachePolicy = .cacheFirst)
@@ -154,6 +155,12 @@ public final class ImageLoader: Sendable {
   }
 
   private func download(_ url: URL, expected: ImageMetadata?) async -> Result<LoadedImage, ImageLoadError> {
+    // An image path is the server's text: `../v3/...` must not become a request elsewhere, over any transport.
+    guard let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath,
+      !HTTPRequestEncoder.hasDotSegment(path)
+    else {
+      return .failure(.transport(.invalidRequest("the image path has a '.' or '..' segment")))
+    }
     let request = HTTPClientRequest(
       method: .get, url: url, headers: ["Accept": "image/*"], maximumResponseBytes: maximumBytes)
     let response: HTTPClientResponse?

@@ -54,6 +54,9 @@ public struct PostPage: Codable, Sendable, Equatable {
     if let comments {
       try container.encode(comments, forKey: .comments)
       try container.encodeNullable(config, forKey: .config)
+    } else {
+      // A config without comments (no real answer has one, a hostile one may) still survives the cache.
+      try container.encodeIfPresent(config, forKey: .config)
     }
   }
 }

@@ -24,6 +24,25 @@ struct TestCertificates: Sendable {
   let wrongName: Identity
   /// Valid names, signed by itself.
   let selfSigned: Identity
+  /// Signed by the CA, each breaking one rule of how a certificate names its server (RFC 9525), with a
+  /// subject common name that a lax check would accept (TLSStreamTests' strict-name cases).
+  let oddNames: OddNames
+
+  /// Certificates whose names a strict check refuses (or, for ``wildcard``, accepts in part).
+  struct OddNames: Sendable {
+    /// `CN=localhost` and no subjectAltName at all.
+    var commonNameOnly: Identity
+    /// `CN=localhost`, subjectAltName `IP:127.0.0.1` only: valid for the address, not for the name.
+    var addressAndCommonName: Identity
+    /// `DNS:vic*.example.test` (and `CN=victim.example.test`): a partial wildcard.
+    var partialWildcard: Identity
+    /// `DNS:victim.*.test`: a wildcard that is not the left-most label.
+    var innerWildcard: Identity
+    /// `DNS:*.example.test`: one whole left-most label, valid for `victim.example.test` only.
+    var wildcard: Identity
+    /// `DNS:127.0.0.1`, `DNS:*.0.0.1` and `CN=127.0.0.1`: names that look like the address, no iPAddress entry.
+    var addressAsNames: Identity
+  }
 
   static let shared: Result<TestCertificates, TestCertificatesUnavailable> = make()
 
@@ -41,10 +60,13 @@ struct TestCertificates: Sendable {
           "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Hollow Test CA",
           "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
         ], in: folder)
-      func signed(_ name: String, names: String) throws -> Identity {
+      func signed(_ name: String, names: String?, commonName: String? = nil) throws -> Identity {
         try run(
-          ["req"] + curve + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"], in: folder)
-        let extensions = "subjectAltName=\(names)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+          ["req"] + curve + [
+            "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(commonName ?? name)",
+          ], in: folder)
+        let alternativeNames = names.map { "subjectAltName=\($0)\n" } ?? ""
+        let extensions = alternativeNames + "basicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
         try Data(extensions.utf8).write(to: folder.appendingPathComponent("\(name).ext"))
         try run(
           [
@@ -61,10 +83,18 @@ struct TestCertificates: Sendable {
           "-keyout", "self.key", "-out", "self.pem", "-days", "2", "-subj", "/CN=localhost",
           "-addext", "subjectAltName=\(names)",
         ], in: folder)
+      let oddNames = OddNames(
+        commonNameOnly: try signed("cn-only", names: nil, commonName: "localhost"),
+        addressAndCommonName: try signed("address-cn", names: "IP:127.0.0.1", commonName: "localhost"),
+        partialWildcard: try signed(
+          "partial", names: "DNS:vic*.example.test", commonName: "victim.example.test"),
+        innerWildcard: try signed("inner", names: "DNS:victim.*.test", commonName: "victim.example.test"),
+        wildcard: try signed("wildcard", names: "DNS:*.example.test", commonName: "example.test"),
+        addressAsNames: try signed("address-names", names: "DNS:127.0.0.1,DNS:*.0.0.1", commonName: "127.0.0.1"))
       return .success(
         TestCertificates(
           authorityPEM: try Data(contentsOf: folder.appendingPathComponent("ca.pem")), server: server,
-          wrongName: wrongName, selfSigned: try identity("self", in: folder)))
+          wrongName: wrongName, selfSigned: try identity("self", in: folder), oddNames: oddNames))
     } catch let error as TestCertificatesUnavailable {
       return .failure(error)
     } catch {
