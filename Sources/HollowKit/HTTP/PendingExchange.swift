@@ -58,8 +58,10 @@ final class PendingExchange: Sendable {
     }
   }
 
-  /// Ends the exchange with `outcome` unless it already ended; later calls do nothing.
-  func finish(_ outcome: Outcome) {
+  /// Ends the exchange with `outcome` unless it already ended; later calls do nothing. `true` when this
+  /// call decided the outcome (a transport may then keep the connection for the next exchange).
+  @discardableResult
+  func finish(_ outcome: Outcome) -> Bool {
     let (won, continuation) = state.withLock { state -> (Bool, CheckedContinuation<Outcome, Never>?) in
       switch state {
       case .starting:
@@ -72,9 +74,10 @@ final class PendingExchange: Sendable {
         return (false, nil)
       }
     }
-    guard won else { return }
+    guard won else { return false }
     continuation?.resume(returning: outcome)
     if case .failure = outcome { abandon() }
+    return true
   }
 
   /// Whether the exchange has ended (its outcome is decided).

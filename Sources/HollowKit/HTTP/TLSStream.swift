@@ -39,10 +39,11 @@ struct TLSStream: ~Copyable, ByteStream {
     SSL_free(ssl)
   }
 
-  /// Shakes hands with the server at the other end of `connection`, which must prove it is `host`.
-  static func connect(over connection: consuming SocketConnection, host: String, context: TLSContext)
-    throws(TransportFailure) -> TLSStream
-  {
+  /// Shakes hands with the server at the other end of `connection`, which must prove it is `host`;
+  /// offers to resume `session` (one this origin granted before), which the server may decline.
+  static func connect(
+    over connection: consuming SocketConnection, host: String, context: TLSContext, session: TLSSession? = nil
+  ) throws(TransportFailure) -> TLSStream {
     guard let ssl = SSL_new(context.pointer) else { throw failure(.other("cannot set up TLS (out of memory)")) }
     guard let incoming = BIO_new(BIO_s_mem()), let outgoing = BIO_new(BIO_s_mem()) else {
       SSL_free(ssl)
@@ -53,9 +54,34 @@ struct TLSStream: ~Copyable, ByteStream {
     SSL_set_bio(ssl, incoming, outgoing)
     let stream = TLSStream(connection: connection, ssl: ssl, incoming: incoming, outgoing: outgoing)
     guard stream.expect(host: host) else { throw failure(.other("cannot set up TLS for this host name")) }
+    if let session { _ = SSL_set_session(ssl, session.pointer) }
     SSL_set_connect_state(ssl)
     try stream.handshake(host: host)
     return stream
+  }
+
+  /// Whether the handshake resumed the offered session.
+  var isResumed: Bool {
+    SSL_session_reused(ssl) == 1
+  }
+
+  /// The session to offer the next connection to this origin, once the server granted one that can be
+  /// resumed (under TLS 1.3 its ticket arrives after the handshake: ask after an answer was read).
+  func resumableSession() -> TLSSession? {
+    guard let session = SSL_get1_session(ssl) else { return nil }
+    let kept = TLSSession(taking: session)
+    return SSL_SESSION_is_resumable(session) == 1 ? kept : nil
+  }
+
+  /// The current exchange's limits and wake-up pipe, for the connection underneath.
+  var bounds: WaitBounds {
+    connection.bounds
+  }
+
+  /// Whether the connection can carry another exchange: no bytes wait, decrypted or not (after a whole
+  /// answer, anything more is a `close_notify` or garbage), and the socket is open and quiet.
+  var isIdleAndOpen: Bool {
+    SSL_pending(ssl) == 0 && hollow_BIO_pending(incoming) == 0 && connection.isIdleAndOpen
   }
 
   /// Asks OpenSSL to check the certificate against `host`: an IP address, or a name (also sent as SNI).
