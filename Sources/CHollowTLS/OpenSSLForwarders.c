@@ -116,6 +116,7 @@ FORWARD(SSL_SESSION *, SSL_get1_session, (SSL *ssl), (ssl))
 FORWARD_VOID(SSL_SESSION_free, (SSL_SESSION *session), (session))
 FORWARD(int, SSL_SESSION_is_resumable, (const SSL_SESSION *session), (session))
 FORWARD(int, SSL_session_reused, (const SSL *ssl), (ssl))
+FORWARD(int, SSL_shutdown, (SSL *ssl), (ssl))
 
 // The tests' TLS server (HollowKitTests' ServerStream), which the package's tests build on.
 FORWARD(const SSL_METHOD *, TLS_server_method, (void), ())

@@ -167,9 +167,9 @@ struct TLSStreamTests {
     let started = Self.threadCPUTime()
     let wall = ContinuousClock.now
     var outcome = Result<HTTPClientResponse, TransportFailure>.failure(.cancelled)
-    exchange.run { result in
+    exchange.run { result, then in
       outcome = result
-      return true
+      then(true)
     }
     let cpu = Self.threadCPUTime() - started
     let elapsed = ContinuousClock.now - wall

@@ -144,6 +144,11 @@ final class ConnectionPool: Sendable {
           closed.append(connection)
         }
       }
+      if fresh, origin.open >= limit, !origin.idle.isEmpty {
+        // A new connection at the bound: the free one that waited longest makes room.
+        origin.open -= 1
+        closed.append(origin.idle.removeFirst().connection)
+      }
       if origin.early <= origin.unansweredWaiters, origin.open < limit {
         origin.open += 1
         return (.dial, nil)
@@ -152,6 +157,7 @@ final class ConnectionPool: Sendable {
       origin.waiters.append(Waiter(id: state.nextWaiter, signal: signal))
       return (nil, state.nextWaiter)
     }
+    for connection in closed { connection.stream.shutDown() }
     closed.removeAll()
     if let lease = first.lease { return lease }
     guard let id = first.waiter else { return .dial }
@@ -207,9 +213,11 @@ final class ConnectionPool: Sendable {
     }
   }
 
-  /// Gives back a connection an exchange used: kept for the next request when `reusable`, else closed.
-  /// `session` (the TLS session the server granted on it) is kept for the origin's next connection.
-  func release(_ connection: PooledConnection, reusable: Bool, session: TLSSession? = nil) {
+  /// Gives back a connection an exchange used: kept for the next request when `reusable`, else closed
+  /// (saying goodbye to TLS first when its last answer was whole, `cleanly`). `session` (the TLS session
+  /// the server granted on it) is kept for the origin's next connection.
+  func release(_ connection: PooledConnection, reusable: Bool, cleanly: Bool = false, session: TLSSession? = nil) {
+    if !reusable, cleanly { connection.stream.shutDown() }
     let wakes: DispatchSemaphore? = state.withLock { state in
       var origin = state.origins[connection.key, default: Origin()]
       defer { state.origins[connection.key] = origin }
@@ -311,6 +319,7 @@ final class ConnectionPool: Sendable {
       state.sweepScheduled = false
       scheduleSweep(&state)
     }
+    for connection in closed { connection.stream.shutDown() }
     closed.removeAll()
   }
 

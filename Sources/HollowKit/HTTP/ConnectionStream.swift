@@ -49,6 +49,16 @@ enum ConnectionStream: ~Copyable, ByteStream {
     }
   }
 
+  /// Ends TLS politely before a connection that ended cleanly closes (see ``TLSStream/shutDown()``).
+  func shutDown() {
+    switch self {
+    case .plain: break
+    #if canImport(COpenSSL)
+    case .secure(let stream): stream.shutDown()
+    #endif
+    }
+  }
+
   /// Whether its TLS handshake resumed a session (false for plain TCP).
   var isResumed: Bool {
     switch self {

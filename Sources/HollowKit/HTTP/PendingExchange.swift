@@ -62,6 +62,14 @@ final class PendingExchange: Sendable {
   /// call decided the outcome (a transport may then keep the connection for the next exchange).
   @discardableResult
   func finish(_ outcome: Outcome) -> Bool {
+    finish(outcome) { _ in }
+  }
+
+  /// ``finish(_:)``, running `beforeResuming` with whether this call decided the outcome, before the
+  /// waiting caller resumes: a transport gives its connection back there, so that the caller's next
+  /// request finds it.
+  @discardableResult
+  func finish(_ outcome: Outcome, beforeResuming: (Bool) -> Void) -> Bool {
     let (won, continuation) = state.withLock { state -> (Bool, CheckedContinuation<Outcome, Never>?) in
       switch state {
       case .starting:
@@ -74,6 +82,7 @@ final class PendingExchange: Sendable {
         return (false, nil)
       }
     }
+    beforeResuming(won)
     guard won else { return false }
     continuation?.resume(returning: outcome)
     if case .failure = outcome { abandon() }

@@ -107,6 +107,21 @@ struct SocketConnection: ~Copyable, ByteStream {
     }
   }
 
+  /// Writes what the socket takes of `bytes` now, without waiting (a goodbye before closing).
+  func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) {
+    _ = bytes.withUnsafeBytes { buffer in
+      send(fd, buffer.baseAddress, buffer.count, Self.sendFlags | Int32(MSG_DONTWAIT))
+    }
+  }
+
+  /// Reads what has arrived into `scratch` without waiting: the count, 0 at the end of the stream, nil
+  /// when nothing is there (or on an error, which the next wait reports).
+  func receiveWithoutWaiting(into scratch: inout [UInt8]) -> Int? {
+    let count = scratch.withUnsafeMutableBytes { bytes in recv(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT))
+    }
+    return count >= 0 ? count : nil
+  }
+
   /// Reads what arrives next into `scratch` (from its start); returns the count, 0 at the end of the stream.
   func receive(into scratch: inout [UInt8]) throws(TransportFailure) -> Int {
     while true {

@@ -10,7 +10,7 @@ import Dispatch
 ///
 /// ```swift
 /// SocketExchange(request: request, bytes: bytes, key: key, tls: context, pool: pool, limits: limits,
-///   wake: wake, signal: signal).run { outcome in pending.finish(outcome) }
+///   wake: wake, signal: signal).run { outcome, then in pending.finish(outcome, beforeResuming: then) }
 /// ```
 struct SocketExchange: Sendable {
   let request: HTTPClientRequest
@@ -33,9 +33,12 @@ struct SocketExchange: Sendable {
     var reusable = false
   }
 
-  /// Runs the exchange and hands its outcome to `deliver`, which returns whether it was taken (false when
-  /// the caller gave up first: cancelled, or past the deadline).
-  func run(deliver: (Result<HTTPClientResponse, TransportFailure>) -> Bool) {
+  /// Runs the exchange and hands its outcome to `deliver`, which calls back with whether it was taken
+  /// (false when the caller gave up first: cancelled, or past the deadline) before the caller resumes, so
+  /// the connection is back in the pool when the caller's next request looks for one.
+  func run(
+    deliver: (Result<HTTPClientResponse, TransportFailure>, _ then: (Bool) -> Void) -> Void
+  ) {
     var fresh = request.method != .get
     while true {
       let lease: ConnectionPool.Lease
@@ -43,7 +46,7 @@ struct SocketExchange: Sendable {
         lease = try pool.acquire(
           key, fresh: fresh, wake: wake, signal: signal, deadline: limits.deadline, total: limits.total)
       } catch {
-        _ = deliver(.failure(error))
+        deliver(.failure(error)) { _ in }
         return
       }
       let connection: PooledConnection
@@ -59,7 +62,7 @@ struct SocketExchange: Sendable {
             key, tls: tls, session: key.isSecure ? pool.session(for: key) : nil, limits: limits, wake: wake)
         } catch {
           pool.openFailed(key)
-          _ = deliver(.failure(error))
+          deliver(.failure(error)) { _ in }
           return
         }
         pool.opened(resumed: connection.stream.isResumed)
@@ -68,8 +71,10 @@ struct SocketExchange: Sendable {
       let attempt = exchange(over: connection.stream)
       switch attempt.outcome {
       case .success(let response):
-        let taken = deliver(.success(response))
-        pool.release(connection, reusable: taken && attempt.reusable, session: connection.stream.resumableSession())
+        let session = connection.stream.resumableSession()
+        deliver(.success(response)) { taken in
+          pool.release(connection, reusable: taken && attempt.reusable, cleanly: true, session: session)
+        }
         return
       case .failure(let failure):
         pool.release(connection, reusable: false)
@@ -77,7 +82,7 @@ struct SocketExchange: Sendable {
           fresh = true
           continue
         }
-        _ = deliver(.failure(failure))
+        deliver(.failure(failure)) { _ in }
         return
       }
     }

@@ -63,7 +63,7 @@ final class SocketTransport: HTTPTransport {
     })
     return try await pending.wait(until: deadline, total: total) {
       let started = DetachedThread.start(stackBytes: Self.threadStackBytes) {
-        exchange.run { outcome in pending.finish(outcome) }
+        exchange.run { outcome, then in pending.finish(outcome, beforeResuming: then) }
       }
       if !started { pending.finish(.failure(.other("the system refused a thread for the connection"))) }
     }.get()

@@ -73,15 +73,45 @@ struct TLSStream: ~Copyable, ByteStream {
     return SSL_SESSION_is_resumable(session) == 1 ? kept : nil
   }
 
+  /// Says goodbye (`close_notify`) before a connection that ended cleanly closes, without waiting for
+  /// the socket: OpenSSL spoils the session of a connection freed without it, which would cost the
+  /// origin's next connection its resumption.
+  func shutDown() {
+    _ = SSL_shutdown(ssl)
+    let pending = hollow_BIO_pending(outgoing)
+    if pending > 0 {
+      var bytes = [UInt8](repeating: 0, count: min(pending, 1024))
+      let count = bytes.withUnsafeMutableBytes { BIO_read(outgoing, $0.baseAddress, Int32($0.count)) }
+      if count > 0 { connection.sendWithoutWaiting(bytes[0..<Int(count)]) }
+    }
+    ERR_clear_error()
+  }
+
   /// The current exchange's limits and wake-up pipe, for the connection underneath.
   var bounds: WaitBounds {
     connection.bounds
   }
 
-  /// Whether the connection can carry another exchange: no bytes wait, decrypted or not (after a whole
-  /// answer, anything more is a `close_notify` or garbage), and the socket is open and quiet.
+  /// Whether the connection can carry another exchange: the socket is open and nothing but TLS's own
+  /// messages arrived since the last answer. A server sends session tickets after the handshake, so a
+  /// connection opened early (or one whose tickets came late) has bytes waiting: they are handed to
+  /// OpenSSL here, without waiting; application data, a `close_notify` or the end of the stream mean
+  /// the connection is done.
   var isIdleAndOpen: Bool {
-    SSL_pending(ssl) == 0 && hollow_BIO_pending(incoming) == 0 && connection.isIdleAndOpen
+    guard SSL_pending(ssl) == 0 else { return false }
+    var scratch = [UInt8](repeating: 0, count: Self.recordBytes)
+    var arrived = false
+    while let count = connection.receiveWithoutWaiting(into: &scratch) {
+      guard count > 0 else { return false }
+      let taken = scratch.withUnsafeBytes { BIO_write(incoming, $0.baseAddress, Int32(count)) }
+      guard taken == Int32(count) else { return false }
+      arrived = true
+    }
+    guard arrived || hollow_BIO_pending(incoming) > 0 else { return connection.isIdleAndOpen }
+    let result = scratch.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, 1) }
+    let error = SSL_get_error(ssl, result)
+    ERR_clear_error()
+    return result <= 0 && error == SSL_ERROR_WANT_READ && connection.isIdleAndOpen
   }
 
   /// Asks OpenSSL to check the certificate against `host`: an IP address, or a name (also sent as SNI).

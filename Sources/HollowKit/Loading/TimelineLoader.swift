@@ -79,6 +79,9 @@ public final class TimelineLoader: Sendable {
       return .loaded(cached)
     }
     let client = client
+    // While this page is in flight, the connections the next round needs open (TCP and TLS): once they
+    // are open, later calls do nothing.
+    client.http.connectEarly(to: client.configuration.apiRoot, connections: limiter.limitPerHost)
     let content: PostPage?
     do {
       content = try await limiter.withPermit(for: client.configuration.apiRoot) { () async throws(HollowError) in
