@@ -92,6 +92,12 @@ final class ConnectionPool: Sendable {
     var nextWaiter: UInt64 = 0
     var sweepScheduled = false
     var statistics = Statistics()
+    /// Threads waiting for every early connection to end (``waitForEarlyConnections(timeout:)``).
+    var settledWaiters: [DispatchSemaphore] = []
+
+    var isOpeningEarly: Bool {
+      origins.values.contains { $0.early > 0 }
+    }
   }
 
   private let state = Mutex(State())
@@ -276,7 +282,27 @@ final class ConnectionPool: Sendable {
     }
   }
 
+  /// Blocks until no connection is being opened early (or `timeout` passes); `true` when none is. For
+  /// tests and benchmarks that count connections once the early ones have landed.
+  func waitForEarlyConnections(timeout: Duration) -> Bool {
+    let semaphore = DispatchSemaphore(value: 0)
+    let settled = state.withLock { state in
+      if !state.isOpeningEarly { return true }
+      state.settledWaiters.append(semaphore)
+      return false
+    }
+    return settled || semaphore.wait(timeout: .now() + PendingExchange.interval(timeout)) == .success
+  }
+
   private func earlyConnectionEnded(_ key: Key, _ result: Result<PooledConnection, TransportFailure>) {
+    defer {
+      let settled = state.withLock { state in
+        guard !state.isOpeningEarly else { return [DispatchSemaphore]() }
+        defer { state.settledWaiters = [] }
+        return state.settledWaiters
+      }
+      for waiter in settled { waiter.signal() }
+    }
     let wakes: DispatchSemaphore? = state.withLock { state in
       var origin = state.origins[key, default: Origin()]
       defer { state.origins[key] = origin }

@@ -139,9 +139,11 @@ public final class NetworkHTTPClient: HTTPClient {
     sockets.connectEarly(to: url, count: connections, total: timeouts.total)
   }
 
-  /// What the connection pool has done so far (``Transport/sockets``).
+  /// What the connection pool has done so far (``Transport/sockets``), once no connection is being
+  /// opened early any more (waiting at most 10 s for those).
   var connectionStatistics: ConnectionPool.Statistics {
-    sockets.pool.statistics
+    _ = sockets.pool.waitForEarlyConnections(timeout: .seconds(10))
+    return sockets.pool.statistics
   }
 
   private func transport(for url: URL) throws(TransportFailure) -> any HTTPTransport {
