@@ -258,7 +258,7 @@ def timed(args, env):
     return float(done.stdout.strip())
 
 
-def bench(cli, rtts, runs, folder):
+def bench(cli, rtts, runs, folder, before=None):
     make_certificates(folder)
     env = dict(os.environ, SSL_CERT_FILE=os.path.join(folder, "ca.pem"), NO_COLOR="1")
     server_url = f"https://{SERVER_IP}:{TLS_PORT}"
@@ -271,7 +271,7 @@ def bench(cli, rtts, runs, folder):
         try:
             time.sleep(0.5)
             actual_rtt = measured_rtt() or rtt
-            cold, curl, warm, offline, connections, requests, warm_requests = [], [], [], [], [], 0, 0
+            cold, curl, warm, offline, previous, connections, requests, warm_requests = [], [], [], [], [], [], 0, 0
             for run in range(runs):
                 cache = tempfile.mkdtemp(dir=folder)
                 terminator.command("reset")
@@ -293,6 +293,10 @@ def bench(cli, rtts, runs, folder):
                 # The same run from the cache alone: what the warm run spends on this machine, not the link.
                 offline.append(timed(timeline + ["--offline"], env))
                 shutil.rmtree(cache, ignore_errors=True)
+                if before:
+                    cache = tempfile.mkdtemp(dir=folder)
+                    previous.append(timed([before] + timeline[1:-1] + [cache], env))
+                    shutil.rmtree(cache, ignore_errors=True)
             rounds = 1 + -(-(requests - 1) // BUDGET)
             bound = actual_rtt * (2 + rounds)
             row = {
@@ -300,6 +304,9 @@ def bench(cli, rtts, runs, folder):
                 "warm": statistics.median(warm), "offline": statistics.median(offline), "bound": bound, "rounds": rounds, "most_connections": max(connections), "warm_requests": warm_requests,
             }
             row["ratio_curl"] = row["cold"] / row["curl"]
+            if previous:
+                row["before"] = statistics.median(previous)
+                row["before_ratio_curl"] = row["before"] / row["curl"]
             row["ratio_bound"] = row["cold"] / bound
             row["warm_rtts"] = (row["warm"] - row["offline"]) / actual_rtt
             rows.append(row)
@@ -317,6 +324,8 @@ def bench(cli, rtts, runs, folder):
         print(f"| {r['rtt']:.1f} ms | {r['requests']} | {r['cold']:.0f} ms | {r['curl']:.0f} ms | {r['ratio_curl']:.2f}x "
               f"(<= 1.3x) | {r['bound']:.0f} ms ({r['rounds']} rounds) | {r['ratio_bound']:.2f}x | "
               f"{r['most_connections']} (<= {BUDGET}) | {r['warm']:.0f} ms ({r['offline']:.0f} ms) | {r['warm_rtts']:.1f} (<= 4) |")
+    for r in [r for r in rows if "before" in r]:
+        print(f"before: {r['rtt']:.1f} ms: {r['before']:.0f} ms cold, {r['before_ratio_curl']:.2f}x curl")
 
 
 def can_make_namespaces():
@@ -343,6 +352,7 @@ def main():
     parser.add_argument("--rtt", type=float, nargs="+", default=[30, 80], help="round-trip times in ms")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="CI's form: 30 ms only, 3 runs")
+    parser.add_argument("--before", help="another hollow-cli (an older build) whose cold run is timed beside")
     options = parser.parse_args()
     if options.quick:
         options.rtt, options.runs = [30], 3
@@ -353,7 +363,8 @@ def main():
     if not os.access(options.cli, os.X_OK):
         sys.exit(f"no hollow-cli at {options.cli}: swift build -c release --product hollow-cli")
     with tempfile.TemporaryDirectory() as folder:
-        bench(os.path.abspath(options.cli), options.rtt, options.runs, folder)
+        before = os.path.abspath(options.before) if options.before else None
+        bench(os.path.abspath(options.cli), options.rtt, options.runs, folder, before)
 
 
 if __name__ == "__main__":
