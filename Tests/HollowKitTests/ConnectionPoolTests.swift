@@ -220,6 +220,25 @@ struct ConnectionPoolTests {
     #expect(Self.connections(server) == [1, 2])
   }
 
+  @Test func aRequestWaitingForAConnectionEndsWhenCancelledOrLateAndLeavesTheCountRight() async throws {
+    let server = try HostileServer(keepAlive: true) { request in request.target == "/held" ? .silence : .json(Self.ok) }
+    defer { server.stop() }
+    let http = Self.client(connections: 1, total: .seconds(2))
+    // The only connection is held by a request the server never answers.
+    let held = Task { await Self.failure(http, Self.get(server.url("/held"))) }
+    #expect(server.waitUntilRequests { $0.contains { $0.target == "/held" } })
+    // A second request waits for the pool: cancelled, it ends at once, never sent.
+    let waiting = Task { await Self.failure(http, Self.get(server.url("/waiting"))) }
+    waiting.cancel()
+    #expect(await waiting.value == .cancelled)
+    held.cancel()
+    #expect(await held.value == .cancelled)
+    // The held connection was dropped and nothing leaked: the next request opens the one allowed.
+    #expect(try await http.send(Self.get(server.url("/after"))).status == 200)
+    #expect(server.requests.map(\.target) == ["/held", "/after"])
+    #expect(Self.connections(server) == [1, 2])
+  }
+
   @Test func aWriteAtTheBoundClosesAFreeConnectionToMakeRoom() async throws {
     let server = try HostileServer(keepAlive: true) { _ in .json(Self.ok) }
     defer { server.stop() }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LoopbackTesting
 import Synchronization
@@ -43,6 +44,8 @@ final class HostileServer: Sendable {
   private let stopPipe: StopPipe
   private let behavior: Behavior
   private let log = Mutex<[RecordedRequest]>([])
+  /// Tests waiting in ``waitUntilRequests(_:)``, woken as requests arrive.
+  private let watchers = Mutex<[(condition: @Sendable ([RecordedRequest]) -> Bool, arrived: DispatchSemaphore)]>([])
   private let acceptedCount = Atomic<Int>(0)
 
   /// With `tls`, every connection is TLS with that certificate (a handshake the client refuses ends it).
@@ -78,6 +81,19 @@ final class HostileServer: Sendable {
   /// Every request read so far, oldest first.
   var requests: [RecordedRequest] {
     log.withLock { $0 }
+  }
+
+  /// Blocks until the requests read so far satisfy `condition` (checked now and at every arrival), or
+  /// 10 s pass (a safety net: the suite's time limit is the real bound); `true` when it held.
+  @discardableResult
+  func waitUntilRequests(_ condition: @escaping @Sendable ([RecordedRequest]) -> Bool) -> Bool {
+    let arrived = DispatchSemaphore(value: 0)
+    let holds = watchers.withLock { watchers in
+      if condition(requests) { return true }
+      watchers.append((condition, arrived))
+      return false
+    }
+    return holds || arrived.wait(timeout: .now() + .seconds(10)) == .success
   }
 
   /// Closes the listener and ends every connection.
@@ -118,7 +134,17 @@ final class HostileServer: Sendable {
     var buffer: [UInt8] = []
     while var request = readRequest(stream, buffer: &buffer) {
       request.connection = number
-      log.withLock { $0.append(request) }
+      let all = log.withLock { log in
+        log.append(request)
+        return log
+      }
+      watchers.withLock { watchers in
+        watchers.removeAll { watcher in
+          guard watcher.condition(all) else { return false }
+          watcher.arrived.signal()
+          return true
+        }
+      }
       guard answer(request, over: stream, closeWithReset: &closeWithReset), keepAlive else { return }
     }
   }
