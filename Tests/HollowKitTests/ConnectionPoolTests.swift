@@ -1,5 +1,6 @@
 import Foundation
 import HollowServer
+import Synchronization
 import TestScheduling
 import Testing
 
@@ -378,4 +379,41 @@ struct ConnectionPoolTests {
     #expect(resumed <= 7)
   }
   #endif
+}
+
+/// The timeline loader asks its client to open the next round's connections (to the API and to the
+/// images' origin) before it sends page 1's request, so they shake hands while that page is in flight.
+@Suite struct TimelineConnectsEarlyTests {
+  /// Records every call, in order: `connect <url> <count>` and `send <path>`.
+  final class Recorder: HTTPClient {
+    let base = StubHTTPClient(responder: TimelineLoaderTests.responder)
+    private let calls = Mutex<[String]>([])
+
+    var log: [String] { calls.withLock { $0 } }
+
+    func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
+      calls.withLock { $0.append("send \(request.url.path)") }
+      return try await base.send(request)
+    }
+
+    func connectEarly(to url: URL, connections: Int) {
+      calls.withLock { $0.append("connect \(url.absoluteString) \(connections)") }
+    }
+  }
+
+  @Test func pageOneGoesOutAfterTheNextRoundsConnectionsWereAskedFor() async throws {
+    try await LoaderFixtures.withCache { cache, _ in
+      let http = Recorder()
+      let loaders = TimelineLoaderTests.loaders(cache, http: http)
+      _ = await loaders.timeline.timeline(pages: [1]).allValues()
+      let log = http.log
+      let budget = loaders.limiter.limitPerHost
+      #expect(
+        Array(log.prefix(3)) == [
+          "connect \(ClientFixtures.apiRoot.absoluteString) \(budget)",
+          "connect \(LoaderFixtures.imageBase.absoluteString) \(budget)",
+          "send \(ClientFixtures.apiRoot.path)/v3/contents/post/list",
+        ])
+    }
+  }
 }
