@@ -70,6 +70,8 @@ class Link:
 
     def __init__(self, rtt_ms):
         self.delay = rtt_ms / 2000.0
+        for ns in (CLIENT_NS, SERVER_NS):
+            sh("ip", "netns", "del", ns, check=False)  # left by a run that was killed
         self.client = open_tun("hnbc0")
         self.server = open_tun("hnbs0")
         for ns in (CLIENT_NS, SERVER_NS):
