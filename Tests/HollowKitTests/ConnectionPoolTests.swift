@@ -129,11 +129,11 @@ struct ConnectionPoolTests {
       }
     }
     defer { server.stop() }
-    let http = Self.client(total: .seconds(2))
+    let http = Self.client(total: .seconds(5))
     #expect(
       await Self.failure(http, Self.get(server.url("/large"), limit: 100)) == .tooLarge(limit: 100, announced: 1_000))
     #expect(try await http.send(Self.get(server.url("/after-large"))).status == 200)
-    #expect(await Self.failure(http, Self.get(server.url("/slow"))) == .deadlineExceeded(total: .seconds(2)))
+    #expect(await Self.failure(http, Self.get(server.url("/slow"))) == .deadlineExceeded(total: .seconds(5)))
     #expect(try await http.send(Self.get(server.url("/after-slow"))).status == 200)
     #expect(await Self.failure(http, Self.get(server.url("/garbled"))) != nil)
     #expect(try await http.send(Self.get(server.url("/after-garbled"))).status == 200)
@@ -155,14 +155,14 @@ struct ConnectionPoolTests {
       }
     }
     defer { server.stop() }
-    let http = Self.client(total: .seconds(2))
+    let http = Self.client(total: .seconds(5))
     #expect(try await http.send(Self.get(server.url("/warm"))).status == 200)
     // Size: the limit is the request's own, on the warm connection.
     #expect(
       await Self.failure(http, Self.get(server.url("/large"), limit: 100)) == .tooLarge(limit: 100, announced: 1_000))
     #expect(try await http.send(Self.get(server.url("/warm"))).status == 200)
     // Deadline: each request gets its whole total, however long the connection has lived.
-    #expect(await Self.failure(http, Self.get(server.url("/slow"))) == .deadlineExceeded(total: .seconds(2)))
+    #expect(await Self.failure(http, Self.get(server.url("/slow"))) == .deadlineExceeded(total: .seconds(5)))
     #expect(try await http.send(Self.get(server.url("/warm"))).status == 200)
     // The token's origin rule: a redirect to another port is refused, and nothing reaches it.
     guard case .redirectRefused = await Self.failure(http, Self.get(server.url("/elsewhere"))) else {
@@ -224,7 +224,7 @@ struct ConnectionPoolTests {
   @Test func aRequestWaitingForAConnectionEndsWhenCancelledOrLateAndLeavesTheCountRight() async throws {
     let server = try HostileServer(keepAlive: true) { request in request.target == "/held" ? .silence : .json(Self.ok) }
     defer { server.stop() }
-    let http = Self.client(connections: 1, total: .seconds(2))
+    let http = Self.client(connections: 1, total: .seconds(40))  // only cancellation ends these
     // The only connection is held by a request the server never answers.
     let held = Task { await Self.failure(http, Self.get(server.url("/held"))) }
     #expect(server.waitUntilRequests { $0.contains { $0.target == "/held" } })
@@ -317,7 +317,7 @@ struct ConnectionPoolTests {
     let closed = try HostileServer { _ in .json(Self.ok) }
     let url = closed.url("/")
     closed.stop()
-    let http = Self.client(total: .seconds(2))
+    let http = Self.client(total: .seconds(5))
     http.connectEarly(to: url, connections: 4)
     let failure = await Self.failure(http, Self.get(url))
     #expect(failure == .notConnected)
