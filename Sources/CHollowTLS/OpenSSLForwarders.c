@@ -124,6 +124,13 @@ FORWARD(int, BIO_write, (BIO *bio, const void *buffer, int count), (bio, buffer,
 FORWARD(long, BIO_ctrl, (BIO *bio, int command, long number, void *pointer), (bio, command, number, pointer))
 FORWARD(size_t, BIO_ctrl_pending, (BIO *bio), (bio))
 FORWARD_VOID(ERR_clear_error, (void), ())
+// TLS session resumption (HollowKit's ConnectionPool keeps one session per origin).
+FORWARD(int, SSL_set_session, (SSL *ssl, SSL_SESSION *session), (ssl, session))
+FORWARD(SSL_SESSION *, SSL_get1_session, (SSL *ssl), (ssl))
+FORWARD_VOID(SSL_SESSION_free, (SSL_SESSION *session), (session))
+FORWARD(int, SSL_SESSION_is_resumable, (const SSL_SESSION *session), (session))
+FORWARD(int, SSL_session_reused, (const SSL *ssl), (ssl))
+FORWARD(int, SSL_shutdown, (SSL *ssl), (ssl))
 
 // The tests' TLS server (HollowKitTests' ServerStream), which the package's tests build on.
 FORWARD(const SSL_METHOD *, TLS_server_method, (void), ())

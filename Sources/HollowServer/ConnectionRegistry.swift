@@ -38,6 +38,8 @@ final class ConnectionRegistry: Sendable {
     var evictions = 0
     /// Connections refused (503) so far.
     var refusals = 0
+    /// Connections admitted so far: with keep-alive, fewer than the requests they carried.
+    var admissions = 0
     /// Open connections per peer address.
     var perPeer: [UInt32: Int] = [:]
   }
@@ -83,7 +85,12 @@ final class ConnectionRegistry: Sendable {
       let admitted = Self.admit(
         fd, peer: peer, in: &state, limit: limit, limitPerPeer: limitPerPeer,
         slack: evictionSlack)
-      if admitted { running.enter() } else { state.census.refusals += 1 }
+      if admitted {
+        running.enter()
+        state.census.admissions += 1
+      } else {
+        state.census.refusals += 1
+      }
       Self.notify(&state)
       return admitted
     }

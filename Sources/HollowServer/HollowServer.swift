@@ -163,6 +163,18 @@ public final class HollowServer: Sendable {
     context.log.count(path: path)
   }
 
+  /// Connections accepted and served so far (not those refused with a 503): a keep-alive client's
+  /// requests share a few.
+  public var acceptedConnectionCount: Int {
+    connections.census.admissions
+  }
+
+  /// Blocks until `condition` holds for ``openConnectionCount`` (checked at every change), or `timeout`
+  /// passes; `true` when it held. For tests that wait for the server to close connections.
+  package func waitForOpenConnections(until condition: @escaping @Sendable (Int) -> Bool, timeout: Duration) -> Bool {
+    connections.wait(until: { condition($0.open) }, timeout: timeout)
+  }
+
   /// Connections open right now (not counting evicted ones whose threads are still ending).
   public var openConnectionCount: Int {
     connections.openCount

@@ -13,7 +13,7 @@ import Testing
     let request = HTTPClientRequest(method: .get, url: url, headers: ["TOKEN": "t", "Accept": "application/json"])
     #expect(
       try Self.text(request)
-        == "GET /v3/contents/post/list?page=1&v=v3 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nConnection: close\r\n"
+        == "GET /v3/contents/post/list?page=1&v=v3 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
         + "Accept: application/json\r\nTOKEN: t\r\n\r\n")
   }
 
@@ -24,7 +24,7 @@ import Testing
       body: Data("a=1".utf8))
     #expect(
       try Self.text(request)
-        == "POST /send HTTP/1.1\r\nHost: example.test\r\nConnection: close\r\nContent-Length: 3\r\n\r\na=1")
+        == "POST /send HTTP/1.1\r\nHost: example.test\r\nContent-Length: 3\r\n\r\na=1")
   }
 
   @Test func anEmptyPathIsTheRootAndIPv6HostsAreBracketed() throws {
@@ -49,7 +49,7 @@ import Testing
     let proxy = HTTPProxy(host: "proxy", port: 3128, authorization: "Basic bWU6cHc=")
     #expect(
       String(decoding: try HTTPRequestEncoder.encode(request, proxy: proxy), as: UTF8.self)
-        == "GET http://target.test:8080/v3/x?page=2 HTTP/1.1\r\nHost: target.test:8080\r\nConnection: close\r\n"
+        == "GET http://target.test:8080/v3/x?page=2 HTTP/1.1\r\nHost: target.test:8080\r\n"
         + "Proxy-Authorization: Basic bWU6cHc=\r\n\r\n")
     // Without a proxy, no Proxy-Authorization leaves, whatever the request's headers say.
     #expect(!(try Self.text(request).contains("Proxy-Authorization")))

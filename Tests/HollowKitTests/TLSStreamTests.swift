@@ -160,12 +160,17 @@ struct TLSStreamTests {
     let transport = SocketTransport(idle: .seconds(10), trust: .only(Self.certificates.authorityPEM))
     let request = Self.get(server.url("/slow"))
     let exchange = SocketExchange(
-      request: request, bytes: try HTTPRequestEncoder.encode(request),
-      target: try HTTPRequestEncoder.target(of: request.url), proxy: nil, tls: try transport.context(),
-      limits: SocketConnection.Limits(idle: .seconds(10), deadline: .now + total, total: total), wake: try WakePipe())
+      request: request, bytes: try HTTPRequestEncoder.encode(request), key: try transport.key(for: request.url),
+      tls: try transport.context(), pool: transport.pool,
+      limits: SocketConnection.Limits(idle: .seconds(10), deadline: .now + total, total: total), wake: try WakePipe(),
+      signal: DispatchSemaphore(value: 0))
     let started = Self.threadCPUTime()
     let wall = ContinuousClock.now
-    let outcome = exchange.run()
+    var outcome = Result<HTTPClientResponse, TransportFailure>.failure(.cancelled)
+    exchange.run { result, then in
+      outcome = result
+      then(true)
+    }
     let cpu = Self.threadCPUTime() - started
     let elapsed = ContinuousClock.now - wall
     guard case .failure(let failure) = outcome else {

@@ -60,7 +60,9 @@ struct Backend: Sendable {
         client: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()), embedded: nil)
     }
     if options.server != nil {
-      return Backend(client: TreeHoleClient(configuration: configuration, http: NetworkHTTPClient()), embedded: nil)
+      // The pool's bound is the loaders' budget per host (`--connections`): never more connections than that.
+      let http = NetworkHTTPClient(maximumConnectionsPerHost: options.connections)
+      return Backend(client: TreeHoleClient(configuration: configuration, http: http), embedded: nil)
     }
     let server = HollowServer(
       configuration: ServerConfiguration(
@@ -72,7 +74,8 @@ struct Backend: Sendable {
       throw .failed("cannot start the embedded server: \(error)")
     }
     guard let root = server.baseURL else { throw .failed("the embedded server did not report its address") }
-    let redirect = OriginRedirect(base: NetworkHTTPClient(), from: embeddedOrigin, to: root)
+    let redirect = OriginRedirect(
+      base: NetworkHTTPClient(maximumConnectionsPerHost: options.connections), from: embeddedOrigin, to: root)
     return Backend(client: TreeHoleClient(configuration: configuration, http: redirect), embedded: server)
   }
 

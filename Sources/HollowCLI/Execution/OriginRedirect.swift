@@ -15,14 +15,21 @@ struct OriginRedirect: HTTPClient {
 
   func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
     var request = request
-    if request.url.scheme == from.scheme, request.url.host == from.host, request.url.port == from.port,
-      var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-    {
-      components.scheme = to.scheme
-      components.host = to.host
-      components.port = to.port
-      if let url = components.url { request.url = url }
-    }
+    request.url = redirected(request.url)
     return try await base.send(request)
+  }
+
+  func connectEarly(to url: URL, connections: Int) {
+    base.connectEarly(to: redirected(url), connections: connections)
+  }
+
+  private func redirected(_ url: URL) -> URL {
+    guard url.scheme == from.scheme, url.host == from.host, url.port == from.port,
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
+    components.scheme = to.scheme
+    components.host = to.host
+    components.port = to.port
+    return components.url ?? url
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Sends one HTTP request and returns the response: the seam between the request layer and the
 /// network, so tests can use ``StubHTTPClient`` and apps ``NetworkHTTPClient``.
 ///
@@ -14,4 +20,16 @@
 public protocol HTTPClient: Sendable {
   /// Sends `request`; throws only when no usable response arrived.
   func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse
+
+  /// Opens up to `connections` connections to `url`'s origin ahead of the requests that will need them,
+  /// without waiting; a client without a connection pool does nothing (the default).
+  ///
+  /// ```swift
+  /// http.connectEarly(to: URL(string: "https://api.example/v3")!, connections: 16)
+  /// ```
+  func connectEarly(to url: URL, connections: Int)
+}
+
+extension HTTPClient {
+  public func connectEarly(to url: URL, connections: Int) {}
 }

@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// let proxy = try HTTPProxy.parse("http://me:pw@proxy.corp:3128").get()  // Basic bWU6cHc=, "proxy.corp:3128"
 /// ```
-struct HTTPProxy: Sendable, Equatable, CustomStringConvertible {
+struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
   var host: String
   var port: Int
   /// `Basic <base64(user:password)>`, when the URL carried credentials.

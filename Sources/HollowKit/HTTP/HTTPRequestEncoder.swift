@@ -9,16 +9,17 @@ import Foundation
 /// token pasted with its line break, say); and a path with a `.` or `..` segment, which would reach
 /// another resource than the one named.
 ///
-/// The client sets `Host`, `Connection: close` and `Content-Length` itself; the request's own
-/// fields of those names are dropped.
+/// The client sets `Host` and `Content-Length` itself and keeps the connection open (HTTP/1.1's
+/// default: no `Connection` field) for ``ConnectionPool``; the request's own fields of those names, and
+/// its `Connection`, are dropped.
 ///
 /// ```swift
 /// let bytes = try HTTPRequestEncoder.encode(HTTPClientRequest(method: .get, url: URL(string: "http://127.0.0.1:8080/v3/x?a=1")!))
-/// // "GET /v3/x?a=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n..."
+/// // "GET /v3/x?a=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n"
 /// ```
 enum HTTPRequestEncoder {
   /// Where a request goes: the host to resolve and its port.
-  struct Target: Equatable {
+  struct Target: Hashable, Sendable {
     var host: String
     var port: Int
   }
@@ -85,7 +86,7 @@ enum HTTPRequestEncoder {
     let scheme = request.url.scheme?.lowercased() ?? "http"
     let hostField = target.port == HTTPOrigin.defaultPort(scheme) ? bracketed(target.host) : authority(target)
     if proxy != nil { path = "\(scheme)://\(hostField)\(path)" }
-    var head = "\(request.method.rawValue) \(path) HTTP/1.1\r\nHost: \(hostField)\r\nConnection: close\r\n"
+    var head = "\(request.method.rawValue) \(path) HTTP/1.1\r\nHost: \(hostField)\r\n"
     if let authorization = proxy?.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
     try validateHeaders(of: request)
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key })

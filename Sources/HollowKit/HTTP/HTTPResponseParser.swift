@@ -50,6 +50,13 @@ struct HTTPResponseParser {
   private var headers: [String: String] = [:]
   private var announced: Int?
   private var body = Data()
+  /// Whether the message ended at its head although it announced a body (a redirect's, skipped): the
+  /// body's bytes are still on the connection.
+  private(set) var leftBodyUnread = false
+  /// Whether bytes came after the end of the message (which nothing asked for).
+  private(set) var readPastEnd = false
+  /// Whether the status line said HTTP/1.0, whose connections close unless told otherwise.
+  private(set) var isHTTP10 = false
 
   init(limit: Int, skipsRedirectBodies: Bool = true) {
     self.limit = limit
@@ -60,7 +67,10 @@ struct HTTPResponseParser {
   mutating func consume(_ bytes: ArraySlice<UInt8>) throws(TransportFailure) -> HTTPClientResponse? {
     var index = bytes.startIndex
     while true {
-      if case .done = phase { return response }
+      if case .done = phase {
+        readPastEnd = index < bytes.endIndex
+        return response
+      }
       guard index < bytes.endIndex else { return nil }
       switch phase {
       case .head, .chunkSize, .trailers, .chunkDataEnd:
@@ -81,6 +91,7 @@ struct HTTPResponseParser {
         try append(bytes[index...])
         index = bytes.endIndex
       case .done:
+        readPastEnd = index < bytes.endIndex
         return response
       }
     }
@@ -157,7 +168,9 @@ struct HTTPResponseParser {
     }
     self.status = status
     self.headers = headers.fields
+    isHTTP10 = lines.first?.starts(with: "HTTP/1.0".utf8) ?? false
     if status == 204 || status == 304 || (skipsRedirectBodies && RedirectPolicy.redirectStatuses.contains(status)) {
+      leftBodyUnread = status != 204 && status != 304 && (headers.transferEncoding != nil || headers.contentLength != 0)
       phase = .done
       return
     }

@@ -19,6 +19,13 @@ import Foundation
 ///   `poll` timeouts, so waiting costs no CPU.
 /// - **Cancellation**: cancelling the calling task ends ``send(_:)`` at once with
 ///   ``TransportFailure/cancelled`` and closes the connection.
+/// - **Connections** (``Transport/sockets``): kept open and reused by the next requests to the same
+///   origin (scheme, host, port and proxy), at most ``maximumConnectionsPerHost`` of them, each closed
+///   after ``keepAlive`` unused. One that failed, timed out or was not read to the end is never reused,
+///   nor one whose server said `Connection: close`. A GET that fails on a reused connection before any
+///   byte of its answer came is sent once more on a new one; a POST always goes on a new connection and
+///   is never sent twice. Every limit above holds per request. https resumes the origin's last TLS
+///   session. ``connectEarly(to:connections:)`` opens connections before the requests that need them.
 ///
 /// On Linux both http and https go over ``Transport/sockets`` (https with the system's OpenSSL,
 /// verifying the server against ``TLSTrust``), through the proxies ``ProxySettings`` reads from the
@@ -44,9 +51,11 @@ public final class NetworkHTTPClient: HTTPClient {
   }
 
   public let timeouts: HTTPTimeouts
-  /// The most connections `URLSession` opens at once to one host (at least 1); Apple platforms only:
-  /// ``Transport/sockets`` opens one connection per exchange.
+  /// The most connections open at once to one origin (at least 1): the pool's bound over
+  /// ``Transport/sockets``, the session's over `URLSession`. Keep it the ``HostLimiter`` budget.
   public let maximumConnectionsPerHost: Int
+  /// How long an unused connection stays open for the next request (``Transport/sockets``).
+  public let keepAlive: Duration
   public let transport: Transport
 
   private let sockets: SocketTransport
@@ -54,8 +63,9 @@ public final class NetworkHTTPClient: HTTPClient {
   private let session: URLSessionTransport
   #endif
 
-  /// Well above any sensible ``HostLimiter`` budget, so that the limiter, not the session, decides.
-  public static let defaultMaximumConnectionsPerHost = 64
+  /// The ``HostLimiter``'s default budget per host, so that the requests it lets run at once never wait
+  /// for a connection, and the connections never outnumber them.
+  public static let defaultMaximumConnectionsPerHost = HostLimiter.defaultLimitPerHost
 
   /// ``Transport/sockets`` on Linux, where it carries https too; `URLSession` on Apple platforms.
   public static var defaultTransport: Transport {
@@ -68,8 +78,10 @@ public final class NetworkHTTPClient: HTTPClient {
 
   /// - Parameters:
   ///   - timeouts: the longest wait for the next bytes, and for a whole exchange.
-  ///   - maximumConnectionsPerHost: below 1 counts as 1; keep it at least the ``HostLimiter`` budget, or
-  ///     `URLSession` requests holding a permit wait for a connection.
+  ///   - maximumConnectionsPerHost: below 1 counts as 1; keep it the ``HostLimiter`` budget: below it,
+  ///     requests holding a permit wait for a connection; above, early connections may outnumber them.
+  ///   - keepAlive: how long an unused connection stays open (``Transport/sockets``; zero closes each
+  ///     connection after its exchange).
   ///   - transport: what carries the requests (on Apple platforms, tests run the same cases over both).
   ///   - trust: the certificate authorities https trusts over ``Transport/sockets``.
   ///   - proxies: the proxies ``Transport/sockets`` goes through; by default the process environment's,
@@ -77,14 +89,18 @@ public final class NetworkHTTPClient: HTTPClient {
   public init(
     timeouts: HTTPTimeouts = HTTPTimeouts(),
     maximumConnectionsPerHost: Int = NetworkHTTPClient.defaultMaximumConnectionsPerHost,
+    keepAlive: Duration = .seconds(20),
     transport: Transport = NetworkHTTPClient.defaultTransport,
     trust: TLSTrust = .system,
     proxies: ProxySettings = .fromProcessEnvironment
   ) {
     self.timeouts = timeouts
     self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+    self.keepAlive = keepAlive
     self.transport = transport
-    sockets = SocketTransport(idle: timeouts.idle, trust: trust, proxies: proxies)
+    sockets = SocketTransport(
+      idle: timeouts.idle, trust: trust, proxies: proxies, connectionsPerOrigin: self.maximumConnectionsPerHost,
+      keepAlive: keepAlive)
     #if !canImport(CHollowTLS)
     session = URLSessionTransport(idle: timeouts.idle, maximumConnectionsPerHost: self.maximumConnectionsPerHost)
     #endif
@@ -106,6 +122,28 @@ public final class NetworkHTTPClient: HTTPClient {
       case .refuse(let refusal): throw .redirectRefused(refusal)
       }
     }
+  }
+
+  /// Opens connections (TCP, and TLS for https) to `url`'s origin ahead of need, on threads of their own,
+  /// until `connections` of them (at most ``maximumConnectionsPerHost``) are open or opening: the next
+  /// requests to that origin then skip the handshakes. A request that finds none free while these are
+  /// still opening waits for one of them rather than opening another. Failures are dropped (a request
+  /// that needs a connection later opens its own and reports why). Returns at once; over `URLSession`
+  /// it does nothing.
+  ///
+  /// ```swift
+  /// http.connectEarly(to: apiRoot, connections: limiter.limitPerHost)  // while page 1 is in flight
+  /// ```
+  public func connectEarly(to url: URL, connections: Int) {
+    guard (try? transport(for: url)) as? SocketTransport != nil else { return }
+    sockets.connectEarly(to: url, count: connections, total: timeouts.total)
+  }
+
+  /// What the connection pool has done so far (``Transport/sockets``), once no connection is being
+  /// opened early any more (waiting at most 10 s for those).
+  var connectionStatistics: ConnectionPool.Statistics {
+    _ = sockets.pool.waitForEarlyConnections(timeout: .seconds(10))
+    return sockets.pool.statistics
   }
 
   private func transport(for url: URL) throws(TransportFailure) -> any HTTPTransport {

@@ -58,8 +58,18 @@ final class PendingExchange: Sendable {
     }
   }
 
-  /// Ends the exchange with `outcome` unless it already ended; later calls do nothing.
-  func finish(_ outcome: Outcome) {
+  /// Ends the exchange with `outcome` unless it already ended; later calls do nothing. `true` when this
+  /// call decided the outcome (a transport may then keep the connection for the next exchange).
+  @discardableResult
+  func finish(_ outcome: Outcome) -> Bool {
+    finish(outcome) { _ in }
+  }
+
+  /// ``finish(_:)``, running `beforeResuming` with whether this call decided the outcome, before the
+  /// waiting caller resumes: a transport gives its connection back there, so that the caller's next
+  /// request finds it.
+  @discardableResult
+  func finish(_ outcome: Outcome, beforeResuming: (Bool) -> Void) -> Bool {
     let (won, continuation) = state.withLock { state -> (Bool, CheckedContinuation<Outcome, Never>?) in
       switch state {
       case .starting:
@@ -72,9 +82,11 @@ final class PendingExchange: Sendable {
         return (false, nil)
       }
     }
-    guard won else { return }
+    beforeResuming(won)
+    guard won else { return false }
     continuation?.resume(returning: outcome)
     if case .failure = outcome { abandon() }
+    return true
   }
 
   /// Whether the exchange has ended (its outcome is decided).

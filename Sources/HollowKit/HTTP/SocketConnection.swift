@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// A TCP connection for one HTTP exchange, on a non-blocking socket: every wait is a `poll` on the
+/// A TCP connection for HTTP exchanges, on a non-blocking socket: every wait is a `poll` on the
 /// socket and a ``WakePipe``, bounded by the idle timeout and the exchange's deadline, so waiting costs
-/// no CPU and a wake-up (cancellation) ends it at once.
+/// no CPU and a wake-up (cancellation) ends it at once. A pooled connection serves one exchange after
+/// another: each sets its own limits and wake-up pipe (``WaitBounds``) before it uses the connection.
 ///
 /// ```swift
 /// let connection = try SocketConnection.dial(host: "127.0.0.1", port: 8080, limits: limits, wake: pipe)
@@ -16,7 +17,7 @@ import Darwin
 /// ```
 struct SocketConnection: ~Copyable, ByteStream {
   /// How long the connection may wait.
-  struct Limits {
+  struct Limits: Sendable {
     var idle: Duration
     var deadline: ContinuousClock.Instant
     /// Reported by ``TransportFailure/deadlineExceeded(total:)``.
@@ -24,13 +25,12 @@ struct SocketConnection: ~Copyable, ByteStream {
   }
 
   private let fd: Int32
-  private let limits: Limits
-  private let wake: WakePipe
+  /// The current exchange's limits and wake-up pipe.
+  let bounds: WaitBounds
 
   private init(fd: Int32, limits: Limits, wake: WakePipe) {
     self.fd = fd
-    self.limits = limits
-    self.wake = wake
+    bounds = WaitBounds(limits, wake: wake)
   }
 
   deinit {
@@ -107,6 +107,21 @@ struct SocketConnection: ~Copyable, ByteStream {
     }
   }
 
+  /// Writes what the socket takes of `bytes` now, without waiting (a goodbye before closing).
+  func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) {
+    _ = bytes.withUnsafeBytes { buffer in
+      send(fd, buffer.baseAddress, buffer.count, Self.sendFlags | Int32(MSG_DONTWAIT))
+    }
+  }
+
+  /// Reads what has arrived into `scratch` without waiting: the count, 0 at the end of the stream, nil
+  /// when nothing is there (or on an error, which the next wait reports).
+  func receiveWithoutWaiting(into scratch: inout [UInt8]) -> Int? {
+    let count = scratch.withUnsafeMutableBytes { bytes in recv(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT))
+    }
+    return count >= 0 ? count : nil
+  }
+
   /// Reads what arrives next into `scratch` (from its start); returns the count, 0 at the end of the stream.
   func receive(into scratch: inout [UInt8]) throws(TransportFailure) -> Int {
     while true {
@@ -117,8 +132,17 @@ struct SocketConnection: ~Copyable, ByteStream {
     }
   }
 
+  /// Whether the connection can carry another exchange: nothing arrived since the last answer ended (not
+  /// the end of the stream, which a server that closed an idle connection sends, nor stray bytes) and no
+  /// error is pending. Does not wait.
+  var isIdleAndOpen: Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) == 0
+  }
+
   /// Blocks in `poll` until the socket is ready for `events`; throws on timeout or wake-up.
   private func wait(for events: Int16) throws(TransportFailure) {
+    let (limits, wake) = bounds.current
     while true {
       let now = ContinuousClock.now
       guard now < limits.deadline else { throw .deadlineExceeded(total: limits.total) }

@@ -39,10 +39,11 @@ struct TLSStream: ~Copyable, ByteStream {
     SSL_free(ssl)
   }
 
-  /// Shakes hands with the server at the other end of `connection`, which must prove it is `host`.
-  static func connect(over connection: consuming SocketConnection, host: String, context: TLSContext)
-    throws(TransportFailure) -> TLSStream
-  {
+  /// Shakes hands with the server at the other end of `connection`, which must prove it is `host`;
+  /// offers to resume `session` (one this origin granted before), which the server may decline.
+  static func connect(
+    over connection: consuming SocketConnection, host: String, context: TLSContext, session: TLSSession? = nil
+  ) throws(TransportFailure) -> TLSStream {
     guard let ssl = SSL_new(context.pointer) else { throw failure(.other("cannot set up TLS (out of memory)")) }
     guard let incoming = BIO_new(BIO_s_mem()), let outgoing = BIO_new(BIO_s_mem()) else {
       SSL_free(ssl)
@@ -53,9 +54,64 @@ struct TLSStream: ~Copyable, ByteStream {
     SSL_set_bio(ssl, incoming, outgoing)
     let stream = TLSStream(connection: connection, ssl: ssl, incoming: incoming, outgoing: outgoing)
     guard stream.expect(host: host) else { throw failure(.other("cannot set up TLS for this host name")) }
+    if let session { _ = SSL_set_session(ssl, session.pointer) }
     SSL_set_connect_state(ssl)
     try stream.handshake(host: host)
     return stream
+  }
+
+  /// Whether the handshake resumed the offered session.
+  var isResumed: Bool {
+    SSL_session_reused(ssl) == 1
+  }
+
+  /// The session to offer the next connection to this origin, once the server granted one that can be
+  /// resumed (under TLS 1.3 its ticket arrives after the handshake: ask after an answer was read).
+  func resumableSession() -> TLSSession? {
+    guard let session = SSL_get1_session(ssl) else { return nil }
+    let kept = TLSSession(taking: session)
+    return SSL_SESSION_is_resumable(session) == 1 ? kept : nil
+  }
+
+  /// Says goodbye (`close_notify`) before a connection that ended cleanly closes, without waiting for
+  /// the socket: OpenSSL spoils the session of a connection freed without it, which would cost the
+  /// origin's next connection its resumption.
+  func shutDown() {
+    _ = SSL_shutdown(ssl)
+    let pending = hollow_BIO_pending(outgoing)
+    if pending > 0 {
+      var bytes = [UInt8](repeating: 0, count: min(pending, 1024))
+      let count = bytes.withUnsafeMutableBytes { BIO_read(outgoing, $0.baseAddress, Int32($0.count)) }
+      if count > 0 { connection.sendWithoutWaiting(bytes[0..<Int(count)]) }
+    }
+    ERR_clear_error()
+  }
+
+  /// The current exchange's limits and wake-up pipe, for the connection underneath.
+  var bounds: WaitBounds {
+    connection.bounds
+  }
+
+  /// Whether the connection can carry another exchange: the socket is open and nothing but TLS's own
+  /// messages arrived since the last answer. A server sends session tickets after the handshake, so a
+  /// connection opened early (or one whose tickets came late) has bytes waiting: they are handed to
+  /// OpenSSL here, without waiting; application data, a `close_notify` or the end of the stream mean
+  /// the connection is done.
+  var isIdleAndOpen: Bool {
+    guard SSL_pending(ssl) == 0 else { return false }
+    var scratch = [UInt8](repeating: 0, count: Self.recordBytes)
+    var arrived = false
+    while let count = connection.receiveWithoutWaiting(into: &scratch) {
+      guard count > 0 else { return false }
+      let taken = scratch.withUnsafeBytes { BIO_write(incoming, $0.baseAddress, Int32(count)) }
+      guard taken == Int32(count) else { return false }
+      arrived = true
+    }
+    guard arrived || hollow_BIO_pending(incoming) > 0 else { return connection.isIdleAndOpen }
+    let result = scratch.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, 1) }
+    let error = SSL_get_error(ssl, result)
+    ERR_clear_error()
+    return result <= 0 && error == SSL_ERROR_WANT_READ && connection.isIdleAndOpen
   }
 
   /// Asks OpenSSL to check the certificate against `host`: an IP address, or a name (also sent as SNI).

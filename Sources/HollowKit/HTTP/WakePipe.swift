@@ -33,6 +33,12 @@ final class WakePipe: Sendable {
     close(writeEnd)
   }
 
+  /// Whether ``wake()`` was called (does not wait).
+  var isWoken: Bool {
+    var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) > 0
+  }
+
   /// Makes ``readEnd`` readable for good (one byte is enough; a full pipe is already readable).
   func wake() {
     var byte: UInt8 = 1

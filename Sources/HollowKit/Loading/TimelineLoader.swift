@@ -79,6 +79,12 @@ public final class TimelineLoader: Sendable {
       return .loaded(cached)
     }
     let client = client
+    // While this page is in flight, the connections the next round needs open (TCP and TLS), to the API
+    // and to where its images live (one origin for the demo, often two for a real backend): once they are
+    // open, later calls do nothing.
+    for origin in [client.configuration.apiRoot, client.configuration.imageBaseURL] {
+      client.http.connectEarly(to: origin, connections: limiter.limitPerHost)
+    }
     let content: PostPage?
     do {
       content = try await limiter.withPermit(for: client.configuration.apiRoot) { () async throws(HollowError) in

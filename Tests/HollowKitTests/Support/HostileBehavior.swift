@@ -13,6 +13,10 @@ enum HostileBehavior: Sendable {
   case endlessChunks
   /// Announces `contentLength`, then writes one byte per `interval` until the client hangs up.
   case trickle(contentLength: Int, interval: Duration)
+  /// Writes these bytes, then closes, keep-alive or not.
+  case closeAfter([UInt8])
+  /// Closes the connection without answering (a keep-alive connection the server gave up on).
+  case hangUp
   /// Reads the request and never answers (until the client hangs up or the server stops).
   case silence
   /// Writes these bytes, then resets the connection (RST, not FIN).

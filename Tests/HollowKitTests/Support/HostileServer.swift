@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LoopbackTesting
 import Synchronization
@@ -12,7 +13,12 @@ import Darwin
 /// trickles, stalls, garbles and hangs up, as `behavior` decides per request. It records every
 /// request it read (with its headers), so tests can check what reached which origin.
 ///
-/// With a ``TestCertificates/Identity`` it speaks https (``ServerStream``): the same behaviours, inside TLS.
+/// With a ``TestCertificates/Identity`` it speaks https (``ServerStream``): the same behaviours, inside TLS,
+/// with one TLS context for all its connections, so a client can resume a session (counted in ``resumed``).
+///
+/// With `keepAlive`, a connection reads its next request after each whole answer (`.json`, `.raw`,
+/// `.redirect`), whatever the answer says, so a test sees which requests a client sent on which
+/// connection (``RecordedRequest/connection``); ``HostileBehavior/hangUp`` then closes it unanswered.
 ///
 /// Each connection has its own thread; every wait polls a stop pipe too, so ``stop()`` ends them all
 /// at once. Pacing a trickle waits on that pipe with a timeout: behaviour of the server, not
@@ -30,16 +36,24 @@ final class HostileServer: Sendable {
   /// `https` when the server speaks TLS, else `http`.
   let scheme: String
   private let identity: TestCertificates.Identity?
+  private let keepAlive: Bool
+  /// The TLS context every connection shares (nil for http).
+  private let tlsContext: ServerStream.Context?
+  private let resumedCount = Atomic<Int>(0)
   private let listener: Int32
   private let stopPipe: StopPipe
   private let behavior: Behavior
   private let log = Mutex<[RecordedRequest]>([])
+  /// Tests waiting in ``waitUntilRequests(_:)``, woken as requests arrive.
+  private let watchers = Mutex<[(condition: @Sendable ([RecordedRequest]) -> Bool, arrived: DispatchSemaphore)]>([])
   private let acceptedCount = Atomic<Int>(0)
 
   /// With `tls`, every connection is TLS with that certificate (a handshake the client refuses ends it).
-  init(tls: TestCertificates.Identity? = nil, _ behavior: @escaping Behavior) throws {
+  init(tls: TestCertificates.Identity? = nil, keepAlive: Bool = false, _ behavior: @escaping Behavior) throws {
     self.behavior = behavior
     identity = tls
+    self.keepAlive = keepAlive
+    tlsContext = tls.flatMap(ServerStream.Context.init)
     scheme = tls == nil ? "http" : "https"
     stopPipe = try StopPipe()
     let socket = try LoopbackListener(backlog: 64)
@@ -59,9 +73,27 @@ final class HostileServer: Sendable {
     acceptedCount.load(ordering: .acquiring)
   }
 
+  /// TLS handshakes that resumed a session.
+  var resumed: Int {
+    resumedCount.load(ordering: .acquiring)
+  }
+
   /// Every request read so far, oldest first.
   var requests: [RecordedRequest] {
     log.withLock { $0 }
+  }
+
+  /// Blocks until the requests read so far satisfy `condition` (checked now and at every arrival), or
+  /// 10 s pass (a safety net: the suite's time limit is the real bound); `true` when it held.
+  @discardableResult
+  func waitUntilRequests(_ condition: @escaping @Sendable ([RecordedRequest]) -> Bool) -> Bool {
+    let arrived = DispatchSemaphore(value: 0)
+    let holds = watchers.withLock { watchers in
+      if condition(requests) { return true }
+      watchers.append((condition, arrived))
+      return false
+    }
+    return holds || arrived.wait(timeout: .now() + .seconds(10)) == .success
   }
 
   /// Closes the listener and ends every connection.
@@ -78,13 +110,13 @@ final class HostileServer: Sendable {
     while stopPipe.waitReadable(listener) {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { continue }
-      acceptedCount.add(1, ordering: .releasing)
-      let thread = Thread { [self] in serve(connection) }
+      let number = acceptedCount.add(1, ordering: .acquiringAndReleasing).newValue
+      let thread = Thread { [self] in serve(connection, number: number) }
       thread.start()
     }
   }
 
-  private func serve(_ fd: Int32) {
+  private func serve(_ fd: Int32, number: Int) {
     var closeWithReset = false
     defer {
       if closeWithReset {
@@ -97,34 +129,60 @@ final class HostileServer: Sendable {
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    guard let stream = ServerStream(fd: fd, identity: identity), let request = readRequest(stream) else { return }
-    log.withLock { $0.append(request) }
+    guard let stream = ServerStream(fd: fd, identity: identity, context: tlsContext) else { return }
+    if stream.isResumed { resumedCount.add(1, ordering: .releasing) }
+    var buffer: [UInt8] = []
+    while var request = readRequest(stream, buffer: &buffer) {
+      request.connection = number
+      let all = log.withLock { log in
+        log.append(request)
+        return log
+      }
+      watchers.withLock { watchers in
+        watchers.removeAll { watcher in
+          guard watcher.condition(all) else { return false }
+          watcher.arrived.signal()
+          return true
+        }
+      }
+      guard answer(request, over: stream, closeWithReset: &closeWithReset), keepAlive else { return }
+    }
+  }
+
+  /// Answers `request` as the behaviour says; `true` when the answer is whole and the connection may go on.
+  private func answer(_ request: RecordedRequest, over stream: ServerStream, closeWithReset: inout Bool) -> Bool {
+    let fd = stream.fd
     let write = { (bytes: [UInt8]) in self.write(stream, bytes) }
     switch behavior(request) {
     case .raw(let bytes):
-      _ = write(bytes)
+      return write(bytes)
     case .json(let body):
-      _ = write(
+      return write(
         Array(
           "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
       )
     case .redirect(let status, let location):
-      _ = write(Array("HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8))
+      return write(Array("HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8))
+    case .closeAfter(let bytes):
+      _ = write(bytes)
+      return false
+    case .hangUp:
+      return false
     case .flood(let length):
       let head =
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + (length.map { "Content-Length: \($0)\r\n" } ?? "")
         + "\r\n"
-      guard write(Array(head.utf8)) else { return }
+      guard write(Array(head.utf8)) else { return false }
       let zeros = [UInt8](repeating: 0x30, count: 64 * 1024)
       while !stopPipe.isStopped, write(zeros) {}
     case .endlessChunks:
-      guard write(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
+      guard write(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return false }
       let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x30, count: 0x10000) + Array("\r\n".utf8)
       while !stopPipe.isStopped, write(chunk) {}
     case .trickle(let length, let interval):
-      guard write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)) else { return }
+      guard write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)) else { return false }
       for _ in 0..<length {
-        guard !stopPipe.wait(interval), write([0x30]) else { return }
+        guard !stopPipe.wait(interval), write([0x30]) else { return false }
       }
     case .silence:
       // Until the client hangs up (the socket turns readable at EOF) or the server stops.
@@ -134,18 +192,18 @@ final class HostileServer: Sendable {
       closeWithReset = true
     case .cutMidRecord(let head):
       // Under the TLS layer: the header of an application-data record announcing 64 bytes, then 3 of them.
-      guard write(Array(head.utf8)) else { return }
+      guard write(Array(head.utf8)) else { return false }
       let fragment: [UInt8] = [0x17, 0x03, 0x03, 0x00, 0x40, 1, 2, 3]
       _ = send(fd, fragment, fragment.count, Self.sendFlags)
     }
+    return false
   }
 
   /// The request head (and body, by Content-Length), or nil when the client went away.
-  private func readRequest(_ stream: ServerStream) -> RecordedRequest? {
-    var buffer: [UInt8] = []
+  private func readRequest(_ stream: ServerStream, buffer: inout [UInt8]) -> RecordedRequest? {
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
     let terminator = Array("\r\n\r\n".utf8)
-    var headEnd: Int?
+    var headEnd = buffer.firstRange(of: terminator)?.upperBound
     while headEnd == nil {
       guard buffer.count < 1 << 20, stream.hasBufferedBytes || stopPipe.waitReadable(stream.fd) else { return nil }
       let count = stream.read(into: &chunk)
@@ -161,14 +219,14 @@ final class HostileServer: Sendable {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
-    var bodyBytes = buffer.count - headEnd!
     let length = Int(headers["content-length"] ?? "0") ?? 0
-    while bodyBytes < length {
+    while buffer.count - headEnd! < length {
       guard stream.hasBufferedBytes || stopPipe.waitReadable(stream.fd) else { return nil }
       let count = stream.read(into: &chunk)
       guard count > 0 else { return nil }
-      bodyBytes += count
+      buffer += chunk[0..<count]
     }
+    buffer.removeFirst(min(buffer.count, headEnd! + length))
     return RecordedRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
   }
 

@@ -19,14 +19,37 @@ import Darwin
 /// _ = stream.write(Array("HTTP/1.1 200 OK\r\n\r\n".utf8)[...])
 /// ```
 final class ServerStream {
+  /// A server's TLS context, shared by its connections (so that a client can resume a session).
+  // @unchecked: an SSL_CTX is safe to share between threads once configured (done in init, never changed).
+  final class Context: @unchecked Sendable {
+    #if canImport(COpenSSL)
+    let pointer: OpaquePointer
+
+    init?(_ identity: TestCertificates.Identity) {
+      guard let pointer = ServerStream.context(identity) else { return nil }
+      self.pointer = pointer
+    }
+
+    deinit {
+      SSL_CTX_free(pointer)
+    }
+    #else
+    init?(_ identity: TestCertificates.Identity) {
+      return nil
+    }
+    #endif
+  }
+
   let fd: Int32
   #if canImport(COpenSSL)
   private var context: OpaquePointer?
+  private var shared: Context?
   private var ssl: OpaquePointer?
   #endif
 
   /// Nil when the TLS handshake failed (the client refused the certificate, or never spoke TLS in time).
-  init?(fd: Int32, identity: TestCertificates.Identity?) {
+  /// With `context`, the handshake uses it (else one made for this connection).
+  init?(fd: Int32, identity: TestCertificates.Identity?, context shared: Context? = nil) {
     self.fd = fd
     guard let identity else { return }
     #if canImport(COpenSSL)
@@ -37,9 +60,12 @@ final class ServerStream {
     // A client that never finishes the handshake cannot hold the thread for ever.
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    guard let context = Self.context(identity) else { return nil }
-    self.context = context
-    guard let ssl = SSL_new(context) else { return nil }
+    self.shared = shared
+    if shared == nil {
+      guard let context = Self.context(identity) else { return nil }
+      self.context = context
+    }
+    guard let ssl = SSL_new(shared?.pointer ?? context) else { return nil }
     self.ssl = ssl
     SSL_set_fd(ssl, fd)
     guard SSL_accept(ssl) == 1 else {
@@ -56,6 +82,14 @@ final class ServerStream {
     if let ssl { SSL_free(ssl) }
     if let context { SSL_CTX_free(context) }
     #endif
+  }
+
+  /// Whether the TLS handshake resumed a session.
+  var isResumed: Bool {
+    #if canImport(COpenSSL)
+    if let ssl { return SSL_session_reused(ssl) == 1 }
+    #endif
+    return false
   }
 
   /// Whether TLS holds decrypted bytes that a `poll` on the socket would not announce.
@@ -87,7 +121,7 @@ final class ServerStream {
   }
 
   #if canImport(COpenSSL)
-  private static func context(_ identity: TestCertificates.Identity) -> OpaquePointer? {
+  fileprivate static func context(_ identity: TestCertificates.Identity) -> OpaquePointer? {
     guard let context = SSL_CTX_new(TLS_server_method()) else { return nil }
     let certificate = Array(identity.certificatePEM).withUnsafeBytes { bytes -> OpaquePointer? in
       guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }

@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""The realistic-network benchmark: hollow-cli against curl over a private link with real TCP.
+
+Two network namespaces (hollow-nb-c, the client; hollow-nb-s, the server) are joined by two tun
+devices and a forwarder of our own (this script, in the root namespace) that holds every packet
+RTT/2 in each direction: TCP and TLS handshakes and slow start pay the round trips they pay on a
+real link (this kernel has no netem). In the server namespace run the demo server
+(`hollow-cli serve`) and a TLS 1.3 terminator in front of it (this script again, Python's ssl:
+session tickets on, one backend connection per client connection, so keep-alive passes through).
+
+Per RTT, alternated, `runs` times each:
+  - cold: `hollow-cli timeline --plain --pages 3` over https with an empty cache;
+  - curl 7.88 fetching the same URLs (those the terminator saw in the cold run) with keep-alive,
+    `--parallel --parallel-max 16`, in the same run;
+  - warm: the same timeline again over the cache the cold run left (3 page requests).
+Reported: medians, hollow-cli / curl (target <= 1.3x), hollow-cli against the keep-alive bound
+RTT x (2 setup round trips + 1 + ceil((requests - 1) / 16) request rounds), the most connections the
+terminator saw open at once from one run (must be <= 16), and the warm run in round trips (<= 4),
+after taking off what the same run costs from the cache alone (`--offline`, measured beside it).
+
+Needs root (namespaces, tun) and a release hollow-cli:
+  swift build -c release --product hollow-cli
+  sudo python3 Benchmarks/Scripts/network-bench.py --cli .build/release/hollow-cli [--rtt 30 80] [--runs 5]
+  sudo python3 Benchmarks/Scripts/network-bench.py --cli ... --quick   # CI: 30 ms, 3 runs (no thresholds)
+Where namespaces cannot be made, it says so and exits 0 (skipped).
+"""
+
+import argparse
+import asyncio
+import fcntl
+import heapq
+import json
+import os
+import select
+import shutil
+import ssl
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+CLIENT_NS, SERVER_NS = "hollow-nb-c", "hollow-nb-s"
+CLIENT_IP, SERVER_IP = "10.77.0.1", "10.77.0.2"
+TLS_PORT, BACKEND_PORT = 8443, 8080
+BUDGET = 16
+
+
+def sh(*args, check=True, **kwargs):
+    return subprocess.run(list(args), check=check, capture_output=True, text=True, **kwargs)
+
+
+# --- the link -----------------------------------------------------------------------------------
+
+TUNSETIFF = 0x400454CA
+IFF_TUN, IFF_NO_PI = 0x0001, 0x1000
+
+
+def open_tun(name):
+    fd = os.open("/dev/net/tun", os.O_RDWR)
+    fcntl.ioctl(fd, TUNSETIFF, struct.pack("16sH", name.encode(), IFF_TUN | IFF_NO_PI))
+    os.set_blocking(fd, False)
+    return fd
+
+
+class Link:
+    """Two tun devices, one per namespace, and a thread that moves packets between them after a delay."""
+
+    def __init__(self, rtt_ms):
+        self.delay = rtt_ms / 2000.0
+        for ns in (CLIENT_NS, SERVER_NS):
+            sh("ip", "netns", "del", ns, check=False)  # left by a run that was killed
+        self.client = open_tun("hnbc0")
+        self.server = open_tun("hnbs0")
+        for ns in (CLIENT_NS, SERVER_NS):
+            sh("ip", "netns", "add", ns)
+        sh("ip", "link", "set", "hnbc0", "netns", CLIENT_NS)
+        sh("ip", "link", "set", "hnbs0", "netns", SERVER_NS)
+        for ns, dev, mine, peer in ((CLIENT_NS, "hnbc0", CLIENT_IP, SERVER_IP), (SERVER_NS, "hnbs0", SERVER_IP, CLIENT_IP)):
+            sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up")
+            sh("ip", "netns", "exec", ns, "ip", "addr", "add", f"{mine}/32", "peer", peer, "dev", dev)
+            sh("ip", "netns", "exec", ns, "ip", "link", "set", dev, "up")
+        self.stopped = False
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        queue = []  # (due, sequence, destination fd, packet)
+        sequence = 0
+        other = {self.client: self.server, self.server: self.client}
+        while not self.stopped:
+            timeout = max(0.0, queue[0][0] - time.monotonic()) if queue else 0.05
+            readable, _, _ = select.select([self.client, self.server], [], [], timeout)
+            now = time.monotonic()
+            for fd in readable:
+                while True:
+                    try:
+                        packet = os.read(fd, 65536)
+                    except BlockingIOError:
+                        break
+                    sequence += 1
+                    heapq.heappush(queue, (now + self.delay, sequence, other[fd], packet))
+            now = time.monotonic()
+            while queue and queue[0][0] <= now:
+                _, _, fd, packet = heapq.heappop(queue)
+                try:
+                    os.write(fd, packet)
+                except OSError:
+                    pass
+
+    def close(self):
+        self.stopped = True
+        self.thread.join()
+        for ns in (CLIENT_NS, SERVER_NS):
+            sh("ip", "netns", "del", ns, check=False)
+        os.close(self.client)
+        os.close(self.server)
+
+
+def measured_rtt():
+    """The median of 5 TCP connects from the client namespace (one round trip each), in ms."""
+    probe = (
+        "import socket, statistics, time\n"
+        "samples = []\n"
+        "for _ in range(5):\n"
+        "    started = time.monotonic()\n"
+        f"    socket.create_connection(('{SERVER_IP}', {TLS_PORT})).close()\n"
+        "    samples.append((time.monotonic() - started) * 1000)\n"
+        "print(statistics.median(samples))\n"
+    )
+    out = sh("ip", "netns", "exec", CLIENT_NS, sys.executable, "-c", probe, check=False).stdout.strip()
+    return float(out) if out else None
+
+
+# --- the TLS terminator (runs inside the server namespace) --------------------------------------
+
+
+def terminator(cert, key, log_path):
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_3
+    context.load_cert_chain(cert, key)
+    state = {"open": 0, "most": 0, "accepted": 0, "resumed": 0, "targets": []}
+
+    def save():
+        with open(log_path + ".tmp", "w") as f:
+            json.dump(state, f)
+        os.replace(log_path + ".tmp", log_path)
+
+    async def pipe(reader, writer, record):
+        try:
+            pending = b""
+            while data := await reader.read(65536):
+                if record:
+                    pending += data
+                    while b"\r\n" in pending:
+                        line, pending = pending.split(b"\r\n", 1)
+                        if line.startswith(b"GET ") or line.startswith(b"POST "):
+                            state["targets"].append(line.split(b" ")[1].decode())
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, ssl.SSLError):
+            pass
+        finally:
+            try:
+                writer.close()
+            except Exception:
+                pass
+
+    async def serve(client_reader, client_writer):
+        state["accepted"] += 1
+        state["open"] += 1
+        state["most"] = max(state["most"], state["open"])
+        if client_writer.get_extra_info("ssl_object").session_reused:
+            state["resumed"] += 1
+        try:
+            backend_reader, backend_writer = await asyncio.open_connection("127.0.0.1", BACKEND_PORT)
+            await asyncio.gather(pipe(client_reader, backend_writer, True), pipe(backend_reader, client_writer, False))
+        finally:
+            state["open"] -= 1
+
+    async def control():
+        # One line on stdin: "reset" clears the counts, "save" writes them.
+        loop = asyncio.get_running_loop()
+        while line := await loop.run_in_executor(None, sys.stdin.readline):
+            if line.strip() == "reset":
+                state.update(most=state["open"], accepted=0, resumed=0, targets=[])
+            save()
+
+    async def main():
+        server = await asyncio.start_server(serve, SERVER_IP, TLS_PORT, ssl=context, backlog=256)
+        save()
+        async with server:
+            await control()
+
+    asyncio.run(main())
+
+
+# --- the driver ---------------------------------------------------------------------------------
+
+
+def make_certificates(folder):
+    def openssl(*args):
+        sh("openssl", *args, cwd=folder)
+
+    # ECDSA P-256, as most servers now use: a handshake costs the terminator far less CPU than RSA's.
+    curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    openssl("req", "-x509", *curve, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+            "-subj", "/CN=hollow network bench CA")
+    openssl("req", *curve, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=bench")
+    with open(os.path.join(folder, "ext.cnf"), "w") as f:
+        f.write(f"subjectAltName=IP:{SERVER_IP}\n")
+    openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+            "server.pem", "-days", "2", "-extfile", "ext.cnf")
+
+
+class Terminator:
+    def __init__(self, folder):
+        self.log = os.path.join(folder, "terminator.json")
+        self.process = subprocess.Popen(
+            ["ip", "netns", "exec", SERVER_NS, sys.executable, __file__, "--terminator", os.path.join(folder, "server.pem"),
+             os.path.join(folder, "server.key"), self.log], stdin=subprocess.PIPE, text=True)
+        self.wait_for_log()
+
+    def wait_for_log(self):
+        for _ in range(200):
+            if os.path.exists(self.log):
+                return
+            time.sleep(0.05)
+        raise RuntimeError("the TLS terminator did not start")
+
+    def command(self, word):
+        os.path.exists(self.log) and os.remove(self.log)
+        self.process.stdin.write(word + "\n")
+        self.process.stdin.flush()
+        self.wait_for_log()
+        with open(self.log) as f:
+            return json.load(f)
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+def timed(args, env):
+    """Wall time of `args` in the client namespace, in ms, measured inside it (without `ip netns exec`)."""
+    timer = (
+        "import subprocess, sys, time\n"
+        "started = time.monotonic()\n"
+        "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+        "print((time.monotonic() - started) * 1000)\n"
+        "sys.stderr.write(done.stderr.decode()[-400:])\n"
+        "sys.exit(done.returncode)\n"
+    )
+    done = subprocess.run(["ip", "netns", "exec", CLIENT_NS, sys.executable, "-c", timer] + args, env=env,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{args[0]} failed ({done.returncode}): {done.stderr}")
+    return float(done.stdout.strip())
+
+
+def bench(cli, rtts, runs, folder, before=None):
+    make_certificates(folder)
+    env = dict(os.environ, SSL_CERT_FILE=os.path.join(folder, "ca.pem"), NO_COLOR="1")
+    server_url = f"https://{SERVER_IP}:{TLS_PORT}"
+    rows = []
+    for rtt in rtts:
+        link = Link(rtt)
+        server = subprocess.Popen(["ip", "netns", "exec", SERVER_NS, cli, "serve", "--port", str(BACKEND_PORT)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        terminator = Terminator(folder)
+        try:
+            time.sleep(0.5)
+            actual_rtt = measured_rtt() or rtt
+            cold, curl, warm, offline, previous, connections, requests, warm_requests = [], [], [], [], [], [], 0, 0
+            for run in range(runs):
+                cache = tempfile.mkdtemp(dir=folder)
+                terminator.command("reset")
+                timeline = [cli, "timeline", "--plain", "--pages", "3", "--server", server_url, "--cache-dir", cache]
+                cold.append(timed(timeline, env))
+                seen = terminator.command("save")
+                requests = len(seen["targets"])
+                connections.append(seen["most"])
+                urls = os.path.join(folder, "urls.txt")
+                with open(urls, "w") as f:
+                    for target in seen["targets"]:
+                        f.write(f'url = "{server_url}{target}"\noutput = "/dev/null"\n')
+                terminator.command("reset")
+                curl.append(timed(["curl", "-s", "--parallel", "--parallel-max", str(BUDGET), "--cacert",
+                                   os.path.join(folder, "ca.pem"), "-K", urls], env))
+                terminator.command("reset")
+                warm.append(timed(timeline, env))
+                warm_requests = len(terminator.command("save")["targets"])
+                # The same run from the cache alone: what the warm run spends on this machine, not the link.
+                offline.append(timed(timeline + ["--offline"], env))
+                shutil.rmtree(cache, ignore_errors=True)
+                if before:
+                    cache = tempfile.mkdtemp(dir=folder)
+                    previous.append(timed([before] + timeline[1:-1] + [cache], env))
+                    shutil.rmtree(cache, ignore_errors=True)
+            rounds = 1 + -(-(requests - 1) // BUDGET)
+            bound = actual_rtt * (2 + rounds)
+            row = {
+                "rtt": actual_rtt, "requests": requests, "cold": statistics.median(cold), "curl": statistics.median(curl),
+                "warm": statistics.median(warm), "offline": statistics.median(offline), "bound": bound, "rounds": rounds, "most_connections": max(connections), "warm_requests": warm_requests,
+            }
+            row["ratio_curl"] = row["cold"] / row["curl"]
+            if previous:
+                row["before"] = statistics.median(previous)
+                row["before_ratio_curl"] = row["before"] / row["curl"]
+            row["ratio_bound"] = row["cold"] / bound
+            row["warm_rtts"] = (row["warm"] - row["offline"]) / actual_rtt
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+        finally:
+            terminator.close()
+            server.terminate()
+            server.wait()
+            link.close()
+    print()
+    print("| RTT | requests | hollow-cli cold | curl keep-alive | hollow-cli / curl | bound: 2 setup + "
+          "rounds | / bound | most connections | warm (offline) | warm - offline, in RTTs |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['rtt']:.1f} ms | {r['requests']} | {r['cold']:.0f} ms | {r['curl']:.0f} ms | {r['ratio_curl']:.2f}x "
+              f"(<= 1.3x) | {r['bound']:.0f} ms ({r['rounds']} rounds) | {r['ratio_bound']:.2f}x | "
+              f"{r['most_connections']} (<= {BUDGET}) | {r['warm']:.0f} ms ({r['offline']:.0f} ms) | {r['warm_rtts']:.1f} (<= 4) |")
+    for r in [r for r in rows if "before" in r]:
+        print(f"before: {r['rtt']:.1f} ms: {r['before']:.0f} ms cold, {r['before_ratio_curl']:.2f}x curl")
+
+
+def can_make_namespaces():
+    if os.geteuid() != 0:
+        return "not root"
+    if not os.path.exists("/dev/net/tun"):
+        return "no /dev/net/tun"
+    for tool in ("ip", "curl", "openssl"):
+        if shutil.which(tool) is None:
+            return f"{tool} is missing"
+    probe = sh("ip", "netns", "add", "hollow-nb-probe", check=False)
+    if probe.returncode != 0:
+        return "cannot create a network namespace: " + probe.stderr.strip()
+    sh("ip", "netns", "del", "hollow-nb-probe", check=False)
+    return None
+
+
+def main():
+    if len(sys.argv) == 5 and sys.argv[1] == "--terminator":
+        terminator(*sys.argv[2:])
+        return
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cli", default=".build/release/hollow-cli")
+    parser.add_argument("--rtt", type=float, nargs="+", default=[30, 80], help="round-trip times in ms")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="CI's form: 30 ms only, 3 runs")
+    parser.add_argument("--before", help="another hollow-cli (an older build) whose cold run is timed beside")
+    options = parser.parse_args()
+    if options.quick:
+        options.rtt, options.runs = [30], 3
+    reason = can_make_namespaces()
+    if reason:
+        print(f"network benchmark skipped: {reason} (it needs root to make network namespaces and tun devices)")
+        return
+    if not os.access(options.cli, os.X_OK):
+        sys.exit(f"no hollow-cli at {options.cli}: swift build -c release --product hollow-cli")
+    with tempfile.TemporaryDirectory() as folder:
+        before = os.path.abspath(options.before) if options.before else None
+        bench(os.path.abspath(options.cli), options.rtt, options.runs, folder, before)
+
+
+if __name__ == "__main__":
+    main()

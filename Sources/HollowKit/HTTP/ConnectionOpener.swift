@@ -1,0 +1,38 @@
+/// Opens a connection for ``ConnectionPool``: TCP to the server or the proxy, a `CONNECT` tunnel for
+/// https through a proxy, then the TLS handshake, offering the origin's last session.
+///
+/// ```swift
+/// let connection = try ConnectionOpener.open(key, tls: context, session: session, limits: limits, wake: wake)
+/// ```
+enum ConnectionOpener {
+  static func open(
+    _ key: ConnectionPool.Key, tls: TLSContext?, session: TLSSession?, limits: SocketConnection.Limits,
+    wake: WakePipe
+  ) throws(TransportFailure) -> PooledConnection {
+    let connection = try dial(key, limits: limits, wake: wake)
+    guard key.isSecure else { return PooledConnection(key: key, stream: .plain(connection)) }
+    #if canImport(CHollowTLS)
+    guard let tls else { throw .unsupportedURL(scheme: "https") }
+    if let proxy = key.proxy { try ProxyTunnel.open(over: connection, to: key.target, through: proxy) }
+    let stream = try TLSStream.connect(over: connection, host: key.target.host, context: tls, session: session)
+    return PooledConnection(key: key, stream: .secure(stream))
+    #else
+    _ = (tls, session)
+    throw .unsupportedURL(scheme: "https")
+    #endif
+  }
+
+  /// A connection to the proxy, or to the server; a proxy that cannot be reached says so.
+  private static func dial(_ key: ConnectionPool.Key, limits: SocketConnection.Limits, wake: WakePipe)
+    throws(TransportFailure) -> SocketConnection
+  {
+    guard let proxy = key.proxy else {
+      return try SocketConnection.dial(host: key.target.host, port: key.target.port, limits: limits, wake: wake)
+    }
+    do {
+      return try SocketConnection.dial(host: proxy.host, port: proxy.port, limits: limits, wake: wake)
+    } catch .notConnected, .hostNotFound {
+      throw .proxyUnreachable(proxy: proxy.description)
+    }
+  }
+}
