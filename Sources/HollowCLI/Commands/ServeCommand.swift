@@ -1,51 +1,72 @@
 import HollowServer
 
 /// `serve`: runs the demo tree-hole server until Ctrl-C.
-struct ServeCommand: HollowCommand, Equatable {
+struct ServeCommand: DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "serve", summary: "run the demo tree-hole server until Ctrl-C",
-    options: [
-      OptionSpec("port", value: "P", help: "the port, 0 for any free one (default \(ServeOptions.defaultPort))"),
-      OptionSpec("seed", value: "S", help: "seeds the generated posts (default 1)"),
-      OptionSpec("latency", value: "MS|MIN-MAX", help: "delay every answer by MS, or by MIN to MAX milliseconds"),
-      OptionSpec("fail-rate", value: "R", help: "fail this fraction of requests, 0...1 (default 0)"),
-      OptionSpec(
-        "token", value: "T", secret: true,
-        help: "require this TOKEN header (without it, every request is the demo user)"),
-      OptionSpec("anonymous", help: "with --token: no or a wrong token reads anonymously instead of answering -100"),
-      OptionSpec(
-        "no-rate-limits", help: "turn off the real backend's rate limits (search 1 per 2 s, post 1 per 6 s...)"),
-      OptionSpec("timestamp-offsets", help: "subtract the real backend's per-post 0-3 s offset from timestamps"),
-    ],
     examples: [
       "serve --port 8080", "serve --latency 20-200 --fail-rate 0.1", "serve --token secret --anonymous",
       "serve --no-rate-limits",
     ])
 
-  var options = ServeOptions()
+  @Option(
+    "port", value: "P", help: "the port, 0 for any free one (default \(ServeOptions.defaultPort))",
+    transform: { text, arguments throws(UsageError) in
+      UInt16(try arguments.parseInteger(text, what: "--port", in: 0...Int(UInt16.max)))
+    })
+  var port = ServeOptions.defaultPort
+  @Option(
+    "seed", value: "S", help: "seeds the generated posts (default 1)",
+    transform: { text, arguments throws(UsageError) in
+      guard let value = UInt64(text) else {
+        throw UsageError("--seed must be a whole number ≥ 0, not '\(text)'", command: arguments.command)
+      }
+      return value
+    })
+  var seed: UInt64 = 1
+  @Option(
+    "latency", value: "MS|MIN-MAX", help: "delay every answer by MS, or by MIN to MAX milliseconds",
+    transform: { text, arguments throws(UsageError) in try ServeCommand.latency(text, arguments) })
+  var latency = Latency.none
+  @Option(
+    "fail-rate", value: "R", help: "fail this fraction of requests, 0...1 (default 0)",
+    transform: { text, arguments throws(UsageError) in try arguments.parseDouble(text, what: "--fail-rate", in: 0...1) }
+  )
+  var failRate = 0.0
+  @Option(
+    "token", value: "T", secret: true, help: "require this TOKEN header (without it, every request is the demo user)",
+    transform: { text, _ in text })
+  var token: String? = nil
+  @Flag("anonymous", help: "with --token: no or a wrong token reads anonymously instead of answering -100")
+  var anonymous = false
+  @Flag("no-rate-limits", help: "turn off the real backend's rate limits (search 1 per 2 s, post 1 per 6 s...)")
+  var noRateLimits = false
+  @Flag("timestamp-offsets", help: "subtract the real backend's per-post 0-3 s offset from timestamps")
+  var timestampOffsets = false
 
-  init(_ options: ServeOptions = ServeOptions()) {
-    self.options = options
+  /// What the server is started with.
+  var options: ServeOptions {
+    ServeOptions(
+      port: port, seed: seed, latency: latency, failRate: failRate, token: token, allowsAnonymous: anonymous,
+      rateLimits: !noRateLimits, timestampOffsets: timestampOffsets)
+  }
+
+  init() {}
+
+  init(_ options: ServeOptions) {
+    port = options.port
+    seed = options.seed
+    latency = options.latency
+    failRate = options.failRate
+    token = options.token
+    anonymous = options.allowsAnonymous
+    noRateLimits = !options.rateLimits
+    timestampOffsets = options.timestampOffsets
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    if let port = try arguments.integer("port", in: 0...Int(UInt16.max)) { options.port = UInt16(port) }
-    if let seed = arguments.value("seed") {
-      guard let value = UInt64(seed) else {
-        throw UsageError("--seed must be a whole number ≥ 0, not '\(seed)'", command: arguments.command)
-      }
-      options.seed = value
-    }
-    if let latency = arguments.value("latency") { options.latency = try Self.latency(latency, arguments) }
-    if let rate = arguments.value("fail-rate") {
-      options.failRate = try arguments.parseDouble(rate, what: "--fail-rate", in: 0...1)
-    }
-    options.token = arguments.value("token")
-    options.allowsAnonymous = arguments.flag("anonymous")
-    options.rateLimits = !arguments.flag("no-rate-limits")
-    options.timestampOffsets = arguments.flag("timestamp-offsets")
+    try self.init(declaredFrom: arguments)
   }
-
   func run(in context: CommandContext) async throws(CLIFailure) {
     if context.serverFlagGiven {
       throw .usage(UsageError("serve runs its own server; --server does not apply", command: context.commandName))
