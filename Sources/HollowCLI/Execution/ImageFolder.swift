@@ -54,7 +54,7 @@ struct ImageFolder: Sendable {
   func save(_ references: [ImageReference], session: Session, output: CommandOutput) async throws(CLIFailure) {
     var saved: [String] = []
     var problems: [String] = []
-    var progress = TimelineProgress(imagesTotal: references.count)
+    var progress = FeedProgress(imagesTotal: references.count)
     for await (index, outcome) in session.loaders.images.publisher(for: references, policy: session.policy) {
       let name = Self.fileName(for: references[index].url, index: index)
       progress.imagesDone += 1

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let services = ReaderServices(loaders: session.loaders, offline: false)
-/// let feed = FeedViewModel(services: services, kind: .timeline)
+/// let feed = FeedViewModel(services: services, source: .timeline)
 /// ```
 struct ReaderServices: Sendable {
   let loaders: TreeHoleLoaders
@@ -21,6 +21,9 @@ struct ReaderServices: Sendable {
   var client: TreeHoleClient { loaders.client }
 
   var policy: CachePolicy { offline ? .cacheOnly : .cacheFirst }
+
+  /// Where images live.
+  var imageBaseURL: URL? { client.configuration.imageBaseURL }
 
   /// Where the image of `path` (`post.imagePath`) lives.
   func imageURL(_ path: String) -> URL {

@@ -5,7 +5,7 @@ import HollowKit
 /// shows is the context's ``RenderLimits``.
 ///
 /// ```swift
-/// let renderer = PostRenderer(context: context, quotes: item.quotes)  // a TimelinePost's resolved quotes
+/// let renderer = PostRenderer(context: context, quotes: item.quotes)  // a FeedPost's resolved quotes
 /// output.print(renderer.preview(item.post, comments: item.comments))
 /// ```
 public struct PostRenderer: Sendable {
