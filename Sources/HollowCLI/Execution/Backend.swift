@@ -1,3 +1,4 @@
+import HollowCache
 import HollowKit
 import HollowServer
 
@@ -59,8 +60,11 @@ struct Backend: Sendable {
       return Backend(
         client: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()), embedded: nil)
     }
+    let keeper = rateLimits(for: configuration, variables: environment.variables)
     if options.server != nil {
-      return Backend(client: TreeHoleClient(configuration: configuration, http: NetworkHTTPClient()), embedded: nil)
+      return Backend(
+        client: TreeHoleClient(configuration: configuration, http: NetworkHTTPClient(), rateLimits: keeper),
+        embedded: nil)
     }
     let server = HollowServer(
       configuration: ServerConfiguration(
@@ -73,7 +77,17 @@ struct Backend: Sendable {
     }
     guard let root = server.baseURL else { throw .failed("the embedded server did not report its address") }
     let redirect = OriginRedirect(base: NetworkHTTPClient(), from: embeddedOrigin, to: root)
-    return Backend(client: TreeHoleClient(configuration: configuration, http: redirect), embedded: server)
+    return Backend(
+      client: TreeHoleClient(configuration: configuration, http: redirect, rateLimits: keeper), embedded: server)
+  }
+
+  /// The server's short-term windows for this server and account, kept across runs in the data
+  /// folder (`rate-limits-<namespace>`: a hash of the server and the token, never the token).
+  static func rateLimits(for configuration: ClientConfiguration, variables: [String: String]) -> RateLimitKeeper {
+    let namespace = TreeHoleLoaders.namespace(
+      for: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()))
+    let file = demoStateFolder(variables).map { "\($0)/rate-limits-\(namespace.identifier)" }
+    return RateLimitKeeper(file: file)
   }
 
   func close() {

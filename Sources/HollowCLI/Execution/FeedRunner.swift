@@ -30,7 +30,9 @@ struct FeedRunner: Sendable {
         throw .request(error, command: session.commandName)
       }
       printer.show(snapshot, runner: self, context: context)
-      if output.progress.isEnabled {
+      if snapshot.isWaiting {
+        output.progress.show("waiting: the server allows \(RateLimit.search)")
+      } else if output.progress.isEnabled {
         output.progress.show(
           "loading page \(max(1, snapshot.pages.count))/\(listing.pages.count)", snapshot.progress)
       }

@@ -33,4 +33,6 @@ struct SearchQuery: Performable {
 struct SearchOutcome: Sendable, Equatable {
   var query: String
   var result: Result<[Post], HollowError>
+  /// Not an answer yet: the query waits for the server's search window to open.
+  var isWaiting = false
 }

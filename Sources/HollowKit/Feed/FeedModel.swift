@@ -23,6 +23,7 @@ public final class FeedModel: Sendable {
     case wentOffline(OfflineReason)
     case servedFromCache(FeedPage)
     case part(FeedPart, FeedPart.Outcome)
+    case rateLimitWindow(waiting: Bool)
 
     func apply(to machine: inout FeedStateMachine) -> [FeedStateMachine.Action] {
       switch self {
@@ -31,6 +32,7 @@ public final class FeedModel: Sendable {
       case .wentOffline(let reason): machine.wentOffline(reason)
       case .servedFromCache(let page): machine.servedFromCache(page)
       case .part(let part, let outcome): machine.partArrived(part, outcome)
+      case .rateLimitWindow(let waiting): machine.rateLimitWindow(waiting: waiting)
       }
     }
   }
@@ -160,9 +162,16 @@ public final class FeedModel: Sendable {
   {
     switch action {
     case .fetch(let number, let ticket, let offline):
-      return PerformableClosure { () async -> [Input] in
+      let loading = PerformableClosure { () async -> [Input] in
         await fetch(number, of: source, ticket: ticket, offline: offline, loader: loader)
-      }.publisher.eraseToAnyPublisher()
+      }.publisher
+      // A search within the server's window waits in its request; the snapshot says so meanwhile.
+      guard offline == nil, source.isSearch, let keeper = loader.client.rateLimits,
+        keeper.delay(before: .search) > .zero
+      else { return loading.eraseToAnyPublisher() }
+      return Just([Input.rateLimitWindow(waiting: true)])
+        .append(loading.map { [Input.rateLimitWindow(waiting: false)] + $0 })
+        .eraseToAnyPublisher()
     case .readCache(let number):
       return PerformableClosure { () async -> [Input] in
         guard let page = await loader.cachedPage(number, of: source, offline: nil) else { return [] }

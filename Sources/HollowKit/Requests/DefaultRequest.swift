@@ -41,6 +41,8 @@ where Configuration == RequestConfiguration<Parameters>, Self.Error == HollowErr
   var fields: [FormField] { get }
   /// The name in error messages; defaults to ``path`` without `contents/`, e.g. `post/list`.
   var name: String { get }
+  /// The server's short-term limit this request counts against; nil for most.
+  var rateLimit: RateLimit? { get }
 
   /// Throws ``HollowError/Kind/invalidInput(_:)`` when the parameters break a documented limit.
   func validate() throws(HollowError)
@@ -51,6 +53,8 @@ where Configuration == RequestConfiguration<Parameters>, Self.Error == HollowErr
 extension DefaultRequest {
   public var method: HTTPMethod { .get }
   public var fields: [FormField] { [] }
+  public var rateLimit: RateLimit? { nil }
+
   public func validate() throws(HollowError) {}
 
   public var name: String {
@@ -66,9 +70,30 @@ extension DefaultRequest {
   }
 
   /// Validates, sends, checks and decodes; see ``DefaultRequest``.
+  ///
+  /// A request with a ``rateLimit`` first waits for the client's ``RateLimitKeeper`` window. If
+  /// the server still answers that it must wait, a read waits the window and tries once more; a
+  /// write fails with ``HollowError/Kind/rateLimited(_:message:)`` and is never sent again.
   public func perform() async throws(HollowError) -> ResultData {
+    do {
+      return try await performOnce()
+    } catch {
+      guard method == .get, case .rateLimited(let limit, _) = error.kind, limit == rateLimit else { throw error }
+      return try await performOnce()
+    }
+  }
+
+  private func performOnce() async throws(HollowError) -> ResultData {
     let client = configuration.client
     let request = try httpRequest()
+    let keeper = rateLimit.flatMap { _ in client.rateLimits }
+    if let rateLimit, let keeper {
+      do {
+        try await keeper.waitForWindow(rateLimit)
+      } catch {
+        throw failure(.transport(.cancelled))
+      }
+    }
     if Task.isCancelled { throw failure(.transport(.cancelled)) }
     let response: HTTPClientResponse
     do {
@@ -76,6 +101,7 @@ extension DefaultRequest {
     } catch {
       throw failure(.transport(error)).redacting(client.configuration.token)
     }
+    if let rateLimit, let keeper { keeper.answerArrived(rateLimit) }
     do {
       return try transform(try decode(response))
     } catch {
@@ -119,6 +145,11 @@ extension DefaultRequest {
       throw failure(.decoding(error))
     }
     guard let result = answer.result else {
+      // Sent without a token, the login answer (-100) means this needs one: a server that allows
+      // anonymous reading answers it for followed posts, messages and every write.
+      if answer.status.code == APIStatus.tokenExpired, configuration.client.configuration.token?.isEmpty ?? true {
+        throw failure(.tokenRequired)
+      }
       throw HollowError(request: name, code: answer.status.code, message: answer.status.msg)
     }
     return result

@@ -36,6 +36,7 @@ public struct SearchRequest: DefaultRequest {
   }
 
   public var path: String { "contents/search" }
+  public var rateLimit: RateLimit? { .search }
 
   public var fields: [FormField] {
     var fields = [

@@ -43,6 +43,7 @@ public struct SendPostRequest: DefaultRequest {
   }
 
   public var path: String { "send/post" }
+  public var rateLimit: RateLimit? { .post }
   public var method: HTTPMethod { .post }
 
   public var fields: [FormField] {
