@@ -60,9 +60,16 @@ import Testing
       [
         H.post(3, ["type": "video", "text": "a new kind", "permissions": ["report", "teleport"]]),
         H.post(
-          2, ["type": "sticker", "url": "ab/x.png", "image_metadata": ["w": 8, "h": 6], "text": "with a picture"]),
+          2,
+          [
+            "type": "sticker", "url": "ab/x.png", "image_metadata": ["w": 8, "h": 6], "text": "with a picture",
+            "reply": 4,
+          ]),
         H.post(1, ["type": "text", "text": "a poll", "vote": vote]),
-      ], comments: ["3": [H.comment(9, on: 3, ["type": "hologram", "text": "new comment kind"])], "2": [Any]()])
+      ],
+      comments: [
+        "3": [H.comment(9, on: 3, ["type": "hologram", "text": "new comment kind", "reply_to": 0])], "2": [Any](),
+      ])
     let run = try await H.run(["timeline"]) { path in
       path.contains("post/list") ? page : HostileServer.Answer(status: 404, body: [])
     }
@@ -71,5 +78,9 @@ import Testing
     #expect(run.stdout.contains("[image 8x6]"))
     #expect(run.stdout.contains("甜") && run.stdout.contains("咸"))
     #expect(run.stdout.contains("timeline page 1 · 3 posts"))
+    // reply_to 0 is stored as sent, not a comment to point at.
+    #expect(!run.stdout.contains("→ #0"))
+    // Post 2's first comments were deleted (`"2": []`): its four comments are still announced.
+    #expect(run.stdout.contains("┊ … 4 more comments"), "\(run.stdout)")
   }
 }

@@ -65,7 +65,8 @@ struct FeedRunner: Sendable {
           handled.insert([number, item.index])
           guard printed.insert(item.post.pid).inserted, !runner.output.options.json else { continue }
           let renderer = PostRenderer(context: context, quotes: item.quotes)
-          runner.output.print(renderer.preview(item.post, comments: item.comments) + [""])
+          let previewed = page.page.content.comments?[item.post.pid] != nil
+          runner.output.print(renderer.preview(item.post, comments: item.comments, previewed: previewed) + [""])
         }
       }
     }
