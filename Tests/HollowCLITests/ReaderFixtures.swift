@@ -42,7 +42,8 @@ enum ReaderFixtures {
   /// Reader services over a demo server at `url`, with a cache in `folder`.
   static func services(url: String, folder: URL) throws -> ReaderServices {
     let client = TreeHoleClient(
-      configuration: ClientConfiguration(apiRoot: URL(string: url)!), http: NetworkHTTPClient())
+      configuration: ClientConfiguration(apiRoot: URL(string: url)!, imageBaseURL: URL(string: url + "/images/")),
+      http: NetworkHTTPClient())
     let cache = try TreeHoleLoaders.openCache(for: client, directory: folder.path)
     return ReaderServices(loaders: TreeHoleLoaders(client: client, cache: cache), offline: false)
   }

@@ -83,4 +83,27 @@ import Testing
     // Post 2's first comments were deleted (`"2": []`): its four comments are still announced.
     #expect(run.stdout.contains("┊ … 4 more comments"), "\(run.stdout)")
   }
+
+  /// The image host is configured, never guessed from the server's address.
+  @Test func withoutAnImageBaseNoImageIsAskedForAndTheUserIsToldOnce() async throws {
+    let page = H.page([
+      H.post(2, ["type": "image", "url": "ab/x.png", "image_metadata": ["w": 8, "h": 6]]),
+      H.post(1, ["type": "image", "url": "ab/y.png", "image_metadata": ["w": 8, "h": 6]]),
+    ])
+    let server = try HostileServer { path in
+      path.contains("post/list") ? page : HostileServer.Answer(status: 404, body: [])
+    }
+    defer { server.shutdown() }
+    let run = await CLIHarness.run(["--server", server.url, "--no-cache", "timeline"], demoImageBase: false)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("[image 8x6]"))
+    #expect(!server.requestPaths.contains { $0.contains("images") }, "\(server.requestPaths)")
+    let notices = run.stderr.components(separatedBy: "set it with --image-base URL or HOLLOW_IMAGE_BASE").count - 1
+    #expect(notices == 1, "\(run.stderr)")
+    let based = await CLIHarness.run([
+      "--server", server.url, "--no-cache", "--image-base", server.url + "/pics/", "timeline",
+    ])
+    #expect(!based.stderr.contains("--image-base"))
+    #expect(server.requestPaths.contains { $0.hasPrefix("/pics/ab/x.png") }, "\(server.requestPaths)")
+  }
 }

@@ -28,8 +28,16 @@ struct Backend: Sendable {
   /// cache namespace.
   static func configuration(_ options: GlobalOptions) -> ClientConfiguration {
     ClientConfiguration(
-      apiRoot: options.server ?? embeddedOrigin, token: options.token, imageBaseURL: options.imageBase)
+      apiRoot: options.server ?? embeddedOrigin, token: options.token,
+      imageBaseURL: options.imageBase ?? (options.server == nil ? embeddedImageBase : nil))
   }
+
+  /// Where the embedded demo server's images live (it serves them itself, under `/images/`).
+  static let embeddedImageBase = embeddedOrigin.appendingPathComponent("images", isDirectory: true)
+
+  /// What to say, once, when a server's images cannot be loaded: the API never names its image host.
+  static let noImageBase =
+    "images are not loaded: the API does not name this server's image host; set it with --image-base URL or HOLLOW_IMAGE_BASE"
 
   /// Where the demo server keeps its writes: `$XDG_DATA_HOME/hollow` (only if it is an absolute
   /// path, as the XDG specification requires), else `$HOME/.local/share/hollow`; nil without

@@ -38,7 +38,17 @@ struct FeedRunner: Sendable {
       }
       if snapshot.isSettled { break }
     }
+    if session.client.configuration.imageBaseURL == nil, !session.offline, Self.hasImages(last) {
+      output.warning(Backend.noImageBase)
+    }
     try finish(listing, last)
+  }
+
+  /// Whether a post or preview comment shown has a picture.
+  private static func hasImages(_ snapshot: FeedSnapshot) -> Bool {
+    snapshot.pages.contains { page in
+      page.posts.contains { $0.post.imagePath != nil || $0.comments.contains { $0.imagePath != nil } }
+    }
   }
 
   /// What has been printed so far, and the rule for what comes next.

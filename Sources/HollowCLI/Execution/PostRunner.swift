@@ -43,9 +43,9 @@ struct PostRunner: Sendable {
     if shown != nil { output.console.write(.control(.eraseLastLine)) }
     let (post, comments) = try settle(final, shown: shown)
     if let images {
+      guard let base = session.client.configuration.imageBaseURL else { throw .failed(Backend.noImageBase) }
       try await images.save(
-        ImageReference.all(in: post, comments: comments, imageBaseURL: session.client.configuration.imageBaseURL),
-        session: session, output: output)
+        ImageReference.all(in: post, comments: comments, imageBaseURL: base), session: session, output: output)
     }
   }
 

@@ -10,7 +10,9 @@ public enum CommandTable {
     OptionSpec(
       "server", value: "URL", help: "the tree-hole backend (env HOLLOW_SERVER); default: an embedded demo server"),
     OptionSpec("token", value: "T", help: "the login token, sent as the TOKEN header (env HOLLOW_TOKEN)"),
-    OptionSpec("image-base", value: "URL", help: "where images live (env HOLLOW_IMAGE_BASE); default <server>/images/"),
+    OptionSpec(
+      "image-base", value: "URL",
+      help: "where images live (env HOLLOW_IMAGE_BASE); needed for any server but the embedded one"),
     OptionSpec("json", help: "print the decoded models as one JSON document"),
     OptionSpec("plain", help: "print and exit, even on a terminal (where the reader would open)"),
     OptionSpec(

@@ -25,8 +25,8 @@ struct ReaderServices: Sendable {
   /// Where images live.
   var imageBaseURL: URL? { client.configuration.imageBaseURL }
 
-  /// Where the image of `path` (`post.imagePath`) lives.
-  func imageURL(_ path: String) -> URL {
-    client.configuration.imageBaseURL.appendingPathComponent(path)
+  /// Where the image of `path` (`post.imagePath`) lives; nil without an image base.
+  func imageURL(_ path: String) -> URL? {
+    client.configuration.imageURL(for: path)
   }
 }
