@@ -29,6 +29,17 @@ import Testing
 
   static let page: StubHTTPClient.Responder = { _ in F.json(PostPage(posts: [ClientFixtures.post(1)])) }
 
+  @Test func limitsAreKnownByPathAndByTheServersMessage() {
+    #expect(RateLimit(requestPath: "contents/search") == .search)
+    #expect(RateLimit(requestPath: "contents/search/attentions") == .search)
+    #expect(RateLimit(requestPath: "send/post") == .post && RateLimit(requestPath: "send/comment") == .comment)
+    #expect(RateLimit(requestPath: "contents/post/list") == nil)
+    #expect(RateLimit(serverMessage: "请不要短时间内连续搜索树洞") == .search)
+    #expect(RateLimit(serverMessage: "请不要短时间内连续发送树洞") == .post)
+    #expect(RateLimit(serverMessage: "请不要短时间内连续发送树洞回复") == .comment)
+    #expect(RateLimit(serverMessage: "找不到这条树洞") == nil)
+  }
+
   @Test func theWindowStartsWhenTheAnswerArrivesPlusAMargin() async {
     let clock = TestClock()
     let keeper = Self.keeper(clock)

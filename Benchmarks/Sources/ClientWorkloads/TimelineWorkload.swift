@@ -32,7 +32,11 @@ public final class TimelineBench: Sendable {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  public var client: TreeHoleClient { TreeHoleClient(configuration: ClientConfiguration(apiRoot: root)) }
+  public var client: TreeHoleClient {
+    TreeHoleClient(
+      configuration: ClientConfiguration(
+        apiRoot: root, imageBaseURL: root.appendingPathComponent("images", isDirectory: true)))
+  }
 
   /// Requests the server answered so far: all, and those for images or post details.
   public var requestCount: Int { server.requests.count }
@@ -68,7 +72,7 @@ public final class TimelineBench: Sendable {
     for number in pages {
       guard let page = try? await client.perform(PostListRequest.self, .init(page: number)) else { continue }
       requests += 1
-      for reference in ImageReference.all(in: page, imageBaseURL: client.configuration.imageBaseURL)
+      for reference in ImageReference.all(in: page, imageBaseURL: client.configuration.imageBaseURL ?? root)
       where images.insert(reference.url).inserted {
         _ = try? await client.http.send(HTTPClientRequest(method: .get, url: reference.url))
         requests += 1

@@ -33,6 +33,17 @@ public enum RateLimit: String, Sendable, CaseIterable, CustomStringConvertible {
     }
   }
 
+  /// The limit a request to `path` (a ``DefaultRequest/path``, e.g. `contents/search`) counts
+  /// against; nil for the requests the server does not limit in the short term.
+  public init?(requestPath path: String) {
+    switch path {
+    case "contents/search", "contents/search/attentions": self = .search
+    case "send/post": self = .post
+    case "send/comment": self = .comment
+    default: return nil
+    }
+  }
+
   /// The limit a server message speaks of, nil for any other message.
   public init?(serverMessage message: String) {
     // The comment message extends the post one: the longest match wins.

@@ -26,7 +26,6 @@ public struct AttentionSearchRequest: DefaultRequest {
   }
 
   public var path: String { "contents/search/attentions" }
-  public var rateLimit: RateLimit? { .search }
 
   public var fields: [FormField] {
     [FormField("keywords", parameters.keywords), FormField("page", String(parameters.page))]

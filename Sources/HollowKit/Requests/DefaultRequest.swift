@@ -41,8 +41,6 @@ where Configuration == RequestConfiguration<Parameters>, Self.Error == HollowErr
   var fields: [FormField] { get }
   /// The name in error messages; defaults to ``path`` without `contents/`, e.g. `post/list`.
   var name: String { get }
-  /// The server's short-term limit this request counts against; nil for most.
-  var rateLimit: RateLimit? { get }
 
   /// Throws ``HollowError/Kind/invalidInput(_:)`` when the parameters break a documented limit.
   func validate() throws(HollowError)
@@ -53,7 +51,6 @@ where Configuration == RequestConfiguration<Parameters>, Self.Error == HollowErr
 extension DefaultRequest {
   public var method: HTTPMethod { .get }
   public var fields: [FormField] { [] }
-  public var rateLimit: RateLimit? { nil }
 
   public func validate() throws(HollowError) {}
 
@@ -71,14 +68,16 @@ extension DefaultRequest {
 
   /// Validates, sends, checks and decodes; see ``DefaultRequest``.
   ///
-  /// A request with a ``rateLimit`` first waits for the client's ``RateLimitKeeper`` window. If
+  /// A request the server limits in the short term (``RateLimit/init(requestPath:)``) first waits for the client's ``RateLimitKeeper`` window. If
   /// the server still answers that it must wait, a read waits the window and tries once more; a
   /// write fails with ``HollowError/Kind/rateLimited(_:message:)`` and is never sent again.
   public func perform() async throws(HollowError) -> ResultData {
     do {
       return try await performOnce()
     } catch {
-      guard method == .get, case .rateLimited(let limit, _) = error.kind, limit == rateLimit else { throw error }
+      guard method == .get, case .rateLimited(let limit, _) = error.kind, limit == RateLimit(requestPath: path) else {
+        throw error
+      }
       return try await performOnce()
     }
   }
@@ -86,6 +85,7 @@ extension DefaultRequest {
   private func performOnce() async throws(HollowError) -> ResultData {
     let client = configuration.client
     let request = try httpRequest()
+    let rateLimit = RateLimit(requestPath: path)
     let keeper = rateLimit.flatMap { _ in client.rateLimits }
     if let rateLimit, let keeper {
       do {

@@ -36,7 +36,6 @@ public struct SearchRequest: DefaultRequest {
   }
 
   public var path: String { "contents/search" }
-  public var rateLimit: RateLimit? { .search }
 
   public var fields: [FormField] {
     var fields = [

@@ -39,7 +39,6 @@ public struct SendCommentRequest: DefaultRequest {
   }
 
   public var path: String { "send/comment" }
-  public var rateLimit: RateLimit? { .comment }
   public var method: HTTPMethod { .post }
 
   public var fields: [FormField] {

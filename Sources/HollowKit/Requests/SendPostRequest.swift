@@ -43,7 +43,6 @@ public struct SendPostRequest: DefaultRequest {
   }
 
   public var path: String { "send/post" }
-  public var rateLimit: RateLimit? { .post }
   public var method: HTTPMethod { .post }
 
   public var fields: [FormField] {
