@@ -110,10 +110,13 @@ import Testing
 
   @Test func aReadToldToWaitTwiceFailsWithASentence() async throws {
     let http = StubHTTPClient { _ in F.error(code: -1, message: "请不要短时间内连续搜索树洞") }
-    let client = Self.client(http, keeper: nil)
-    let error = try await #require(throws: HollowError.self) {
-      try await client.perform(SearchRequest.self, .init(keywords: "猫"))
-    }
+    let clock = TestClock()
+    let client = Self.client(http, keeper: Self.keeper(clock))
+    let search = Task { try await client.perform(SearchRequest.self, .init(keywords: "猫")) }
+    await clock.waitForSleepers()
+    #expect(http.requests.count == 1)
+    await clock.advance(by: .milliseconds(2_300))
+    let error = try await #require(throws: HollowError.self) { try await search.value }
     #expect(http.requests.count == 2)
     #expect(error.kind == .rateLimited(.search, message: "请不要短时间内连续搜索树洞"))
     #expect(error.description.contains("the server asked to wait (one search every 2 s)"))

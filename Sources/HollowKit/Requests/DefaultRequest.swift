@@ -78,6 +78,14 @@ extension DefaultRequest {
       guard method == .get, case .rateLimited(let limit, _) = error.kind, limit == RateLimit(requestPath: path) else {
         throw error
       }
+      // With a keeper, the retry waits for its window (the refusal was an answer); without, here.
+      if configuration.client.rateLimits == nil {
+        do {
+          try await Task.sleep(for: limit.window + RateLimit.margin)
+        } catch {
+          throw failure(.transport(.cancelled))
+        }
+      }
       return try await performOnce()
     }
   }
