@@ -61,7 +61,7 @@ let package = Package(
     .testTarget(
       name: "HollowKitTests",
       dependencies: [
-        "HollowKit", "HollowServer", "HollowCache", "Signal", "LoopbackTesting", "TestScheduling",
+        "HollowKit", "HollowServer", "HollowCache", "Signal", "SignalTesting", "LoopbackTesting", "TestScheduling",
         // The loopback TLS test server.
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),

@@ -1,9 +1,10 @@
+import HollowKit
 import Synchronization
 
 /// One of the real backend's per-user limits: at most ``limit`` requests in a window of ``period``
 /// seconds, the window starting at the first request after the previous one ended; every request
 /// counts, including refused ones, and one past the limit answers `-1` with ``message``.
-struct RateLimit: Sendable, Hashable {
+struct RouteQuota: Sendable, Hashable {
   /// Names the window: routes that share a limit (search and search/attentions) share its name.
   var name: String
   var period: Double
@@ -12,18 +13,26 @@ struct RateLimit: Sendable, Hashable {
 
   static let day = 24.0 * 3600
 
-  static let searchShortTerm = RateLimit(name: "search", period: 2, limit: 1, message: "请不要短时间内连续搜索树洞")
-  static let searchDaily = RateLimit(name: "search-24h", period: day, limit: 1000, message: "你今天搜索太多树洞了，明天再来吧")
-  static let postShortTerm = RateLimit(name: "post", period: 6, limit: 1, message: "请不要短时间内连续发送树洞")
-  static let postDaily = RateLimit(name: "post-24h", period: day, limit: 100, message: "你24小时内已经发送太多树洞了")
-  static let commentShortTerm = RateLimit(
-    name: "comment", period: 3, limit: 1, message: "请不要短时间内连续发送树洞回复")
-  static let commentDaily = RateLimit(
+  static let searchShortTerm = RouteQuota(shortTerm: .search)
+  static let searchDaily = RouteQuota(name: "search-24h", period: day, limit: 1000, message: "你今天搜索太多树洞了，明天再来吧")
+  static let postShortTerm = RouteQuota(shortTerm: .post)
+  static let postDaily = RouteQuota(name: "post-24h", period: day, limit: 100, message: "你24小时内已经发送太多树洞了")
+  static let commentShortTerm = RouteQuota(shortTerm: .comment)
+  static let commentDaily = RouteQuota(
     name: "comment-24h", period: day, limit: 500, message: "你24小时内已经发送太多树洞回复了")
-  static let wanderDaily = RateLimit(name: "randomlist-24h", period: day, limit: 200, message: "你今天刷了太多树洞了，明天再来吧")
-  static let detailDaily = RateLimit(name: "detail-24h", period: day, limit: 8000, message: "你今天刷了太多树洞了，明天再来吧")
-  static let attentionDaily = RateLimit(
+  static let wanderDaily = RouteQuota(name: "randomlist-24h", period: day, limit: 200, message: "你今天刷了太多树洞了，明天再来吧")
+  static let detailDaily = RouteQuota(name: "detail-24h", period: day, limit: 8000, message: "你今天刷了太多树洞了，明天再来吧")
+  static let attentionDaily = RouteQuota(
     name: "attention-24h", period: day, limit: 2000, message: "你今天关注太多树洞了，明天再来吧")
+}
+
+extension RouteQuota {
+  /// One of the short-term limits, as the client knows them too (HollowKit's `RateLimit`: its window and
+  /// the server's message live there once).
+  init(shortTerm limit: RateLimit) {
+    self.init(
+      name: limit.rawValue, period: Double(limit.window.components.seconds), limit: 1, message: limit.serverMessage)
+  }
 }
 
 /// Counts requests per user and limit in fixed windows, on an injected clock (so tests never sleep).
@@ -46,7 +55,7 @@ final class RateLimiter: Sendable {
   }
 
   /// Counts the request; throws the limit's refusal when it is one too many.
-  func admit(_ limit: RateLimit, user: String) throws(APIFailure) {
+  func admit(_ limit: RouteQuota, user: String) throws(APIFailure) {
     let now = clock.now()
     let allowed = windows.withLock { windows in
       let key = Key(user: user, limit: limit.name)

@@ -19,7 +19,7 @@ struct Router: Sendable {
     var endpoint: APIHandlers.Endpoint
     var usersOnly = false
     var maximumPage: Int?
-    var limits: [RateLimit] = []
+    var limits: [RouteQuota] = []
   }
 
   private static let list = APIHandlers.maximumListPage

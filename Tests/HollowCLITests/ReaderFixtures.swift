@@ -17,10 +17,33 @@ enum ReaderFixtures {
       likeCount: likes)
   }
 
+  /// A feed screen's state as the feed model would publish it: `posts` on page 1 from `origin`.
+  static func feedState(
+    _ posts: [Post], origin: LoadOrigin? = .network, phase: FeedPhase = .fresh, cachedAt: Date? = nil,
+    isLoading: Bool = false, offline: OfflineReason? = nil, endReached: Bool = false
+  ) -> FeedState {
+    var snapshot = FeedSnapshot(source: .timeline)
+    if !posts.isEmpty, let origin {
+      let page = FeedPage(number: 1, origin: origin, content: PostPage(posts: posts), cachedAt: cachedAt)
+      let items = posts.enumerated().map { FeedPost(page: 1, index: $0.offset, post: $0.element, comments: []) }
+      snapshot.pages = [FeedSnapshot.Page(page: page, posts: items)]
+    }
+    snapshot.origin = origin
+    snapshot.phase = phase
+    snapshot.cachedAt = cachedAt
+    snapshot.isLoading = isLoading
+    snapshot.offlineReason = offline
+    snapshot.endReached = endReached
+    var state = FeedState(source: .timeline)
+    state.apply(snapshot)
+    return state
+  }
+
   /// Reader services over a demo server at `url`, with a cache in `folder`.
   static func services(url: String, folder: URL) throws -> ReaderServices {
     let client = TreeHoleClient(
-      configuration: ClientConfiguration(apiRoot: URL(string: url)!), http: NetworkHTTPClient())
+      configuration: ClientConfiguration(apiRoot: URL(string: url)!, imageBaseURL: URL(string: url + "/images/")),
+      http: NetworkHTTPClient())
     let cache = try TreeHoleLoaders.openCache(for: client, directory: folder.path)
     return ReaderServices(loaders: TreeHoleLoaders(client: client, cache: cache), offline: false)
   }

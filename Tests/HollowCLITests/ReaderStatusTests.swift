@@ -21,13 +21,13 @@ import Testing
     PostView.lines(state, size: size, offset: 0, theme: theme ?? self.theme, message: nil).lines[23].text
   }
 
-  private func feed(origin: LoadOrigin?, phase: PagerPhase = .idle, cachedAt: Date? = nil) -> FeedState {
-    var state = FeedState(kind: .timeline)
-    state.posts = [ReaderFixtures.post(1)]
-    state.origin = origin
-    state.phase = phase
-    state.cachedAt = cachedAt
-    return state
+  private func feed(
+    origin: LoadOrigin?, phase: FeedPhase = .fresh, cachedAt: Date? = nil, isLoading: Bool = false,
+    offline: OfflineReason? = nil
+  ) -> FeedState {
+    ReaderFixtures.feedState(
+      [ReaderFixtures.post(1)], origin: origin, phase: phase, cachedAt: cachedAt, isLoading: isLoading,
+      offline: offline)
   }
 
   private func post(_ status: LoadStatus, cachedAt: Date? = nil, offline: OfflineReason? = nil) -> PostState {
@@ -39,29 +39,30 @@ import Testing
   }
 
   @Test func theCachedFeedShowsItsAgeWhileItRefreshes() {
-    let state = feed(origin: .cache, phase: .refreshing, cachedAt: fiveMinutesAgo)
+    let state = feed(origin: .cache, phase: .cached, cachedAt: fiveMinutesAgo, isLoading: true)
     #expect(state.status == .cached(since: fiveMinutesAgo, refreshing: true))
     #expect(statusRow(state).contains("cached 5 min ago, refreshing…"), "\(statusRow(state))")
   }
 
   @Test func theAgeIsWordedAgainstTheFramesClock() {
-    let state = feed(origin: .cache, phase: .refreshing, cachedAt: fiveMinutesAgo)
+    let state = feed(origin: .cache, phase: .cached, cachedAt: fiveMinutesAgo, isLoading: true)
     var later = theme
     later.now = theme.now.addingTimeInterval(2 * 3_600)
     #expect(statusRow(state, theme: later).contains("cached 2 h ago, refreshing…"))
   }
 
   @Test func aCachedFeedWithAnUnknownAgeSaysCached() {
-    #expect(statusRow(feed(origin: .cache, phase: .refreshing)).contains("cached, refreshing…"))
+    #expect(statusRow(feed(origin: .cache, phase: .cached, isLoading: true)).contains("cached, refreshing…"))
   }
 
   @Test func theFeedsSixStates() {
-    var loading = FeedState(kind: .timeline)
-    loading.phase = .refreshing
+    let loading = ReaderFixtures.feedState([], origin: nil, phase: .loading, isLoading: true)
     #expect(loading.status == .loading)
     #expect(statusRow(loading).contains("loading…"))
 
-    #expect(statusRow(feed(origin: .cache, phase: .refreshing, cachedAt: fiveMinutesAgo)).contains("cached 5 min ago"))
+    #expect(
+      statusRow(feed(origin: .cache, phase: .cached, cachedAt: fiveMinutesAgo, isLoading: true)).contains(
+        "cached 5 min ago"))
 
     let fresh = feed(origin: .network)
     #expect(fresh.status == .fresh)
@@ -73,16 +74,16 @@ import Testing
     #expect(statusRow(failed).contains("refresh failed: "))
     #expect(statusRow(failed).contains("(showing cached data)"))
 
-    var lethal = FeedState(kind: .timeline)
-    lethal.phase = .failed(error)
+    let lethal = ReaderFixtures.feedState([], origin: nil, phase: .lethal(error))
     let lethalLines = FeedView.lines(lethal, size: size, top: 0, theme: theme, message: nil).lines
     #expect(lethal.status == .lethal(error.kind.description))
     #expect(lethalLines[23].text.contains("failed: "))
     #expect(lethalLines[23].text.contains("r retries"))
     #expect(lethalLines.contains { $0.text.contains("press r to retry") })
 
-    var offline = feed(origin: .cache, cachedAt: fiveMinutesAgo)
-    offline.offlineReason = "cannot connect to the server"
+    let offline = feed(
+      origin: .cache, phase: .offline, cachedAt: fiveMinutesAgo,
+      offline: .unreachable(HollowError(request: "post/list", kind: .transport(.notConnected))))
     #expect(offline.status == .offline("cannot connect to the server", since: fiveMinutesAgo))
     #expect(
       statusRow(offline).contains("offline: cannot connect to the server (showing data cached 5 min ago)"),

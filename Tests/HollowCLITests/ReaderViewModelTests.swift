@@ -29,14 +29,14 @@ import Testing
 
   @Test func theFeedLoadsPage1ThenTheNextPageWhenTheCursorNearsTheEnd() async throws {
     try await withServices { services, _ in
-      let feed = FeedViewModel(services: services, kind: .timeline)
+      let feed = FeedViewModel(services: services, source: .timeline)
       feed.start()
-      let first = try #require(await firstState(feed.states) { !$0.posts.isEmpty && $0.phase == .idle })
+      let first = try #require(await firstState(feed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
       #expect(first.status == .fresh)
-      #expect(first.origin == .network)
+      #expect(first.snapshot.origin == .network)
       feed.send(.bottom)
       let second = try #require(
-        await firstState(feed.states) { $0.posts.count > first.posts.count && !$0.phase.isLoading })
+        await firstState(feed.states) { $0.posts.count > first.posts.count && !$0.snapshot.isLoading })
       #expect(Set(second.posts.map(\.pid)).count == second.posts.count, "a pid shown twice")
       feed.send(.top)
       #expect(feed.state.cursor == 0)
@@ -47,24 +47,24 @@ import Testing
 
   @Test func aSecondFeedShowsThePagesCachedByTheFirstAtOnce() async throws {
     try await withServices { services, _ in
-      let feed = FeedViewModel(services: services, kind: .timeline)
+      let feed = FeedViewModel(services: services, source: .timeline)
       feed.start()
-      let loaded = try #require(await firstState(feed.states) { $0.origin == .network && !$0.posts.isEmpty })
+      let loaded = try #require(await firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty })
       await services.loaders.flush()
-      let again = FeedViewModel(services: services, kind: .timeline)
+      let again = FeedViewModel(services: services, source: .timeline)
       again.start()
       let cached = try #require(await firstState(again.states) { !$0.posts.isEmpty })
       #expect(cached.posts.map(\.pid).prefix(5) == loaded.posts.map(\.pid).prefix(5))
-      #expect(cached.origin == .cache || cached.origin == .network)
+      #expect(cached.snapshot.origin == .cache || cached.snapshot.origin == .network)
     }
   }
 
   @Test func aFeedAndAPostFromTheCacheCarryTheCachesAge() async throws {
     try await withServices { services, _ in
       let started = Date().addingTimeInterval(-1)
-      let feed = FeedViewModel(services: services, kind: .timeline)
+      let feed = FeedViewModel(services: services, source: .timeline)
       feed.start()
-      let loaded = try #require(await firstState(feed.states) { $0.origin == .network && !$0.posts.isEmpty })
+      let loaded = try #require(await firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty })
       let pid = try #require(loaded.posts.first?.pid)
       let post = PostViewModel(services: services, pid: pid)
       post.start()
@@ -72,9 +72,9 @@ import Testing
       await services.loaders.flush()
 
       let offline = ReaderServices(loaders: services.loaders, offline: true)
-      let cachedFeed = FeedViewModel(services: offline, kind: .timeline)
+      let cachedFeed = FeedViewModel(services: offline, source: .timeline)
       cachedFeed.start()
-      let cached = try #require(await firstState(cachedFeed.states) { !$0.posts.isEmpty && !$0.phase.isLoading })
+      let cached = try #require(await firstState(cachedFeed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
       guard case .offline(_, let feedSince) = cached.status else {
         Issue.record("the offline feed's status is \(cached.status)")
         return

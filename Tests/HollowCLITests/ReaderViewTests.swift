@@ -9,10 +9,10 @@ import Testing
   private let size = ScreenSize(rows: 24, columns: 80)
   private let theme = ReaderFixtures.theme
 
-  private func feed(_ count: Int, cursor: Int = 0) -> FeedState {
-    var state = FeedState(kind: .timeline)
-    state.posts = (1...count).map { ReaderFixtures.post(40_000 + $0, "第\($0)条 树洞里的一句话 line") }
-    state.origin = .network
+  private func feed(_ count: Int, cursor: Int = 0, isLoading: Bool = false, endReached: Bool = false) -> FeedState {
+    var state = ReaderFixtures.feedState(
+      (1...count).map { ReaderFixtures.post(40_000 + $0, "第\($0)条 树洞里的一句话 line") }, isLoading: isLoading,
+      endReached: endReached)
     state.cursor = cursor
     return state
   }
@@ -42,22 +42,21 @@ import Testing
   }
 
   @Test func theEndOfTheFeedAndLoadingMoreAreShownUnderTheLastPost() {
-    var state = feed(2, cursor: 1)
-    state.phase = .exhausted
+    let state = feed(2, cursor: 1, endReached: true)
     #expect(
       FeedView.lines(state, size: size, top: 0, theme: theme, message: nil).lines.contains {
         $0.text.contains("— end of timeline —")
       })
-    state.phase = .loadingMore
     #expect(
-      FeedView.lines(state, size: size, top: 0, theme: theme, message: nil).lines.contains {
+      FeedView.lines(feed(2, cursor: 1, isLoading: true), size: size, top: 0, theme: theme, message: nil).lines.contains
+      {
         $0.text.contains("loading more…")
       })
   }
 
   @Test(arguments: [
     (FeedState.Fixture.loading, "loading…"), (.cachedRefreshing, "cached, refreshing…"), (.fresh, "fresh"),
-    (.failedWithCache, "refresh failed: "), (.lethal, "failed: "), (.offline, "offline: no route"),
+    (.failedWithCache, "refresh failed: "), (.lethal, "failed: "), (.offline, "offline: cannot connect to the server"),
   ])
   func theStatusLineSaysWhereTheDataStands(fixture: FeedState.Fixture, text: String) {
     let lines = FeedView.lines(fixture.state, size: size, top: 0, theme: theme, message: nil).lines
@@ -72,8 +71,7 @@ import Testing
   }
 
   @Test func usableAt80x24WithCJKTextWrappedToTheWidth() {
-    var state = feed(1)
-    state.posts[0].text = String(repeating: "树洞", count: 200)
+    let state = ReaderFixtures.feedState([ReaderFixtures.post(40_001, String(repeating: "树洞", count: 200))])
     let lines = FeedView.lines(state, size: size, top: 0, theme: theme, message: nil).lines
     for line in lines { #expect(line.columns <= 80) }
     #expect(lines.contains { $0.text.contains("more lines") })
@@ -155,29 +153,19 @@ extension FeedState {
     case loading, cachedRefreshing, fresh, failedWithCache, lethal, offline
 
     var state: FeedState {
-      var state = FeedState(kind: .timeline)
       let error = HollowError(request: "post/list", kind: .httpStatus(502))
       let posts = [ReaderFixtures.post(1)]
       switch self {
-      case .loading: state.phase = .refreshing
-      case .cachedRefreshing:
-        state.posts = posts
-        state.origin = .cache
-        state.phase = .refreshing
-      case .fresh:
-        state.posts = posts
-        state.origin = .network
-      case .failedWithCache:
-        state.posts = posts
-        state.origin = .cache
-        state.phase = .failed(error)
-      case .lethal: state.phase = .failed(error)
+      case .loading: return ReaderFixtures.feedState([], origin: nil, phase: .loading, isLoading: true)
+      case .cachedRefreshing: return ReaderFixtures.feedState(posts, origin: .cache, phase: .cached, isLoading: true)
+      case .fresh: return ReaderFixtures.feedState(posts)
+      case .failedWithCache: return ReaderFixtures.feedState(posts, origin: .cache, phase: .failed(error))
+      case .lethal: return ReaderFixtures.feedState([], origin: nil, phase: .lethal(error))
       case .offline:
-        state.posts = posts
-        state.origin = .cache
-        state.offlineReason = "no route"
+        return ReaderFixtures.feedState(
+          posts, origin: .cache, phase: .offline,
+          offline: .unreachable(HollowError(request: "post/list", kind: .transport(.notConnected))))
       }
-      return state
     }
   }
 }

@@ -31,6 +31,18 @@ import Testing
     #expect(http.requests.isEmpty)
   }
 
+  /// The server counts Unicode scalars: an emoji of four scalars is four, a flag two.
+  @Test func textIsCountedInUnicodeScalars() async throws {
+    let family = "👨‍👩‍👧"  // one grapheme cluster, five scalars
+    let text = String(repeating: family, count: 2_000)  // 2,000 clusters, 10,000 scalars
+    _ = try client.request(SendPostRequest.self, .init(text: text)).httpRequest()
+    #expect(
+      await rejection(SendPostRequest.self, .init(text: text + "a"))
+        == "the text has 10001 characters, at most 10000 are allowed")
+    let option = String(repeating: "🇨🇳", count: 8)  // 8 clusters, 16 scalars
+    #expect(await rejection(SendPostRequest.self, .init(text: "v", voteOptions: [option, "b"])) != nil)
+  }
+
   @Test func exactlyTheLimitPasses() throws {
     let longest = String(repeating: "字", count: APILimits.maximumTextLength)
     _ = try client.request(SendPostRequest.self, .init(text: longest)).httpRequest()
@@ -46,7 +58,7 @@ import Testing
     let tooBig = Data(count: APILimits.maximumImageBytes + 1)
     #expect(
       await rejection(SendPostRequest.self, .init(text: "", image: tooBig))
-        == "the image has 2097153 bytes, at most 2097152 (2 MB) are allowed")
+        == "the image has 2000001 bytes, at most 2000000 (2 MB) are allowed")
     #expect(await rejection(SendCommentRequest.self, .init(pid: 1, text: "", image: Data())) == "the image is empty")
     #expect(http.requests.isEmpty)
   }

@@ -3,15 +3,17 @@ import HollowKit
 import Testing
 
 @Suite struct ClientConfigurationTests {
-  @Test func imagesDefaultToTheServersImagesFolder() {
+  /// The API never names its image host: no image URL is guessed from the server's.
+  @Test func withoutAnImageBaseThereIsNoImageURL() {
     let configuration = ClientConfiguration(apiRoot: URL(string: "http://127.0.0.1:8080")!)
-    #expect(configuration.imageURL(for: "ab/abcdef.png").absoluteString == "http://127.0.0.1:8080/images/ab/abcdef.png")
+    #expect(configuration.imageBaseURL == nil && configuration.imageURL(for: "ab/abcdef.png") == nil)
+    #expect(configuration.description.contains("imageBaseURL: none"))
   }
 
   @Test func anExplicitImageHostWins() {
     let configuration = ClientConfiguration(
       apiRoot: URL(string: "http://api.test")!, imageBaseURL: URL(string: "https://img.test/i")!)
-    #expect(configuration.imageURL(for: "ab/c.jpeg").absoluteString == "https://img.test/i/ab/c.jpeg")
+    #expect(configuration.imageURL(for: "ab/c.jpeg")?.absoluteString == "https://img.test/i/ab/c.jpeg")
   }
 
   @Test func theDescriptionHidesTheToken() {

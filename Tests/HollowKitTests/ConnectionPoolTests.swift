@@ -381,12 +381,12 @@ struct ConnectionPoolTests {
   #endif
 }
 
-/// The timeline loader asks its client to open the next round's connections (to the API and to the
+/// The feed loader asks its client to open the next round's connections (to the API and to the
 /// images' origin) before it sends page 1's request, so they shake hands while that page is in flight.
 @Suite struct TimelineConnectsEarlyTests {
   /// Records every call, in order: `connect <url> <count>` and `send <path>`.
   final class Recorder: HTTPClient {
-    let base = StubHTTPClient(responder: TimelineLoaderTests.responder)
+    let base = StubHTTPClient(responder: FeedLoaderTests.responder)
     private let calls = Mutex<[String]>([])
 
     var log: [String] { calls.withLock { $0 } }
@@ -404,8 +404,8 @@ struct ConnectionPoolTests {
   @Test func pageOneGoesOutAfterTheNextRoundsConnectionsWereAskedFor() async throws {
     try await LoaderFixtures.withCache { cache, _ in
       let http = Recorder()
-      let loaders = TimelineLoaderTests.loaders(cache, http: http)
-      _ = await loaders.timeline.timeline(pages: [1]).allValues()
+      let loaders = FeedLoaderTests.loaders(cache, http: http)
+      _ = await FeedLoaderTests.settled(loaders, pages: [1])
       let log = http.log
       let budget = loaders.limiter.limitPerHost
       #expect(

@@ -101,7 +101,7 @@ import Testing
         .compactMap(\.imagePath).first
     }
     let path = try #require(imagePath)
-    let url = server.client.configuration.imageURL(for: path)
+    let url = try #require(server.server.imageBaseURL).appendingPathComponent(path)
     let response = try await server.client.http.send(HTTPClientRequest(method: .get, url: url))
     #expect(response.status == 200)
     #expect(!response.body.isEmpty)

@@ -36,7 +36,7 @@ import Testing
     let detail = try await server.client.perform(PostDetailRequest.self, .init(pid: pid))
     #expect(detail.post.type == .image)
     let path = try #require(detail.post.imagePath)
-    let url = server.client.configuration.imageURL(for: path)
+    let url = try #require(server.server.imageBaseURL).appendingPathComponent(path)
     #expect(try await server.client.http.send(HTTPClientRequest(method: .get, url: url)).body == image)
   }
 
@@ -99,7 +99,7 @@ enum IntegrationFixtures {
     for number in 1...10 {
       let page = try await server.client.perform(PostListRequest.self, .init(page: number))
       if let path = page.posts.lazy.compactMap(\.imagePath).first {
-        let url = server.client.configuration.imageURL(for: path)
+        let url = try #require(server.server.imageBaseURL).appendingPathComponent(path)
         return try await server.client.http.send(HTTPClientRequest(method: .get, url: url)).body
       }
     }

@@ -16,8 +16,18 @@ import Testing
     return TreeHoleLoaders(client: server.client, cache: cache, limitPerHost: limitPerHost)
   }
 
-  static func posts(_ events: [TimelineEvent]) -> [TimelinePost] {
-    events.compactMap { if case .post(let post) = $0 { post } else { nil } }
+  /// Loads `pages` of the timeline and answers the settled snapshot.
+  static func settled(_ loaders: TreeHoleLoaders, pages: [Int], options: FeedStateMachine.Options) async
+    -> FeedSnapshot
+  {
+    let model = loaders.feeds.model(.timeline, options: options)
+    model.load(pages: pages)
+    for await snapshot in model.snapshots where snapshot.isSettled { return snapshot }
+    return model.snapshot
+  }
+
+  static func all(_ server: TestServer) -> FeedStateMachine.Options {
+    FeedStateMachine.Options(imageBaseURL: server.server.imageBaseURL)
   }
 
   static func imageRequests(_ server: HollowServer) -> [LoggedRequest] {
@@ -39,13 +49,12 @@ import Testing
     }
     try await F.withCache { _, folder in
       let loaders = try Self.loaders(server, folder: folder)
-      let events = await loaders.timeline.timeline(pages: [1], options: TimelineOptions(loadsImages: false))
-        .allValues()
-      let citing = Self.posts(events).filter { $0.post.text.hasPrefix("quote ") }
+      let snapshot = await Self.settled(loaders, pages: [1], options: FeedStateMachine.Options())
+      let citing = snapshot.posts.filter { $0.post.text.hasPrefix("quote ") }
       #expect(citing.count == 5)
       #expect(citing.allSatisfy { $0.quotes.all.first?.post?.pid == cited })
       #expect(Self.detailRequests(server.server, pid: cited).count == 1)
-      guard case .page(let page) = events.first else { return }
+      let page = try #require(snapshot.page(1)?.page)
       // Every distinct cited pid of the page, and nothing else, was asked for exactly once.
       let asked = Self.detailRequests(server.server).compactMap { $0.query.first { $0.name == "pid" }?.value }
       #expect(asked.count == Set(asked).count)
@@ -66,9 +75,10 @@ import Testing
     }
     try await F.withCache { _, folder in
       let loaders = try Self.loaders(server, folder: folder)
-      let events = await loaders.timeline.timeline(pages: [1], options: TimelineOptions(loadsQuotes: false))
-        .allValues()
-      let pictures = Self.posts(events).filter { $0.post.text.hasPrefix("same picture") }
+      let snapshot = await Self.settled(
+        loaders, pages: [1],
+        options: FeedStateMachine.Options(imageBaseURL: server.server.imageBaseURL, loadsQuotes: false))
+      let pictures = snapshot.posts.filter { $0.post.text.hasPrefix("same picture") }
       #expect(pictures.count == 2)
       let path = try #require(pictures.first?.post.imagePath)
       #expect(pictures.allSatisfy { $0.post.imagePath == path })
@@ -89,21 +99,22 @@ import Testing
     defer { server.stop() }
     try await F.withCache { _, folder in
       let firstRun = try Self.loaders(server, folder: folder)
-      let first = await firstRun.timeline.timeline(pages: [1, 2]).allValues()
+      let first = await Self.settled(firstRun, pages: [1, 2], options: Self.all(server))
       // As the CLI does before exiting: the loaders write the cache behind.
       await firstRun.flush()
       let images = Self.imageRequests(server.server).count
       let details = Self.detailRequests(server.server).count
       #expect(images > 0)
       #expect(details > 0)
-      let second = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1, 2]).allValues()
+      let second = await Self.settled(
+        try Self.loaders(server, folder: folder), pages: [1, 2], options: Self.all(server))
       #expect(Self.imageRequests(server.server).count == images)
       #expect(Self.detailRequests(server.server).count == details)
-      #expect(Self.posts(second).count == Self.posts(first).count)
-      let secondImages = Self.posts(second).flatMap(\.images)
+      #expect(second.posts.count == first.posts.count)
+      let secondImages = second.posts.flatMap(\.images)
       #expect(secondImages.allSatisfy { (try? $0.result.get())?.origin == .cache })
       #expect(
-        Self.posts(second).flatMap(\.quotes.all).allSatisfy { quote in
+        second.posts.flatMap(\.quotes.all).allSatisfy { quote in
           if case .post(_, .cache) = quote { true } else { quote == .missing(pid: quote.pid) }
         })
     }
@@ -113,17 +124,14 @@ import Testing
     let server = try TestServer()
     try await F.withCache { _, folder in
       let onlineRun = try Self.loaders(server, folder: folder)
-      let online = await onlineRun.timeline.timeline(pages: [1]).allValues()
+      let online = await Self.settled(onlineRun, pages: [1], options: Self.all(server))
       await onlineRun.flush()
       server.stop()
-      let offline = try await Self.loaders(server, folder: folder).timeline.timeline(pages: [1]).allValues()
-      guard case .offline = offline.first else {
-        Issue.record("expected to go offline: \(offline.prefix(2))")
-        return
-      }
-      #expect(Self.posts(offline).map(\.post.pid).sorted() == Self.posts(online).map(\.post.pid).sorted())
-      #expect(Self.posts(offline).flatMap(\.images).allSatisfy { (try? $0.result.get())?.origin == .cache })
-      #expect(!Self.posts(offline).flatMap(\.quotes.all).contains { if case .notCached = $0 { true } else { false } })
+      let offline = await Self.settled(try Self.loaders(server, folder: folder), pages: [1], options: Self.all(server))
+      #expect(offline.offlineReason != nil && offline.phase == .offline)
+      #expect(offline.posts.map(\.post.pid).sorted() == online.posts.map(\.post.pid).sorted())
+      #expect(offline.posts.flatMap(\.images).allSatisfy { (try? $0.result.get())?.origin == .cache })
+      #expect(!offline.posts.flatMap(\.quotes.all).contains { if case .notCached = $0 { true } else { false } })
     }
   }
 
@@ -131,12 +139,12 @@ import Testing
     let slow = try TestServer(ServerConfiguration(seed: 7, token: ClientFixtures.token, latency: .fixed(.seconds(2))))
     try await F.withCache { _, folder in
       let loaders = try Self.loaders(slow, folder: folder)
-      let consumer = Task { await loaders.timeline.timeline(pages: [1, 2]).allValues() }
+      let model = loaders.feeds.model(.timeline, options: Self.all(slow))
+      model.load(pages: [1, 2])
       await slow.server.waitForRequests { $0.count == 1 }
-      consumer.cancel()
-      let events = await consumer.value  // well before the server would answer
-      #expect(events.isEmpty)
-      #expect(loaders.limiter.activeCount(for: slow.client.configuration.apiRoot) == 0)
+      model.cancel()  // well before the server would answer
+      #expect(await F.eventually { loaders.limiter.activeCount(for: slow.client.configuration.apiRoot) == 0 })
+      #expect(model.snapshot.pages.isEmpty)
       slow.stop()
       #expect(slow.server.requests.count == 1)  // neither page 2 nor any part was asked for
     }

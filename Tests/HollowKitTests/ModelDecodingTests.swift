@@ -111,7 +111,6 @@ import Testing
     (#""pid":100,"#, "", "field `data[1].pid`: missing"),
     (#""tag":"性相关""#, #""tag":7"#, "field `data[1].tag`: expected String, found Number"),
     (#""tag":"性相关","#, "", "field `data[1].tag`: missing"),
-    (#""type":"image""#, #""type":"poll""#, "field `data[1].type`: unknown content type `poll`"),
     (#""type":"image""#, #""type":null"#, "field `data[1].type`: expected String, found null"),
     (#""voted":"""#, #""voted":false"#, "field `data[2].vote.voted`: expected String, found Bool"),
     (#""A":-1,"#, #""A":[],"#, "field `data[2].vote.vote_data.A`: expected Int, found Array"),
@@ -123,6 +122,44 @@ import Testing
     #expect(broken != WireFixtures.listPage)
     let failure = try #require(throws: DecodingFailure.self) { try decode(PostPage.self, broken) }
     #expect(failure.description == message)
+  }
+
+  /// The real backend's page (a poll is `text`, or `image` with a picture) with every enum-like
+  /// field replaced by a value no client has seen: the page still decodes, whole.
+  @Test func everyEnumLikeFieldMayBeNew() throws {
+    var json = WireFixtures.realShapedPage
+    for (old, new) in [
+      (#""type":"text""#, #""type":"video""#), (#""type":"image""#, #""type":"sticker""#),
+      (#""report","fold""#, #""report","teleport","fold""#),
+      (#""permissions":["report"]"#, #""permissions":["x-new"]"#),
+      (#""tag":"性相关""#, #""tag":"新标签""#), (#""name":"Alice""#, #""name":"Zed the Third""#),
+    ] {
+      #expect(json.contains(old), "the fixture has \(old)")
+      json = json.replacingOccurrences(of: old, with: new)
+    }
+    let page = try decode(PostPage.self, json)
+    #expect(page.posts.map(\.pid) == [301, 300, 299])
+    #expect(page.posts.map(\.type.rawValue) == ["video", "sticker", "video"])
+    #expect(page.posts.allSatisfy { !$0.type.isKnown })
+    #expect(page.posts[0].permissions == ["report", "teleport", "fold"])
+    // A picture is known from `url` and `image_metadata`, a poll from `vote`, whatever `type` says.
+    #expect(
+      page.posts[1].imagePath == "ab/IMAGEPOLL.png" && page.posts[1].imageMetadata == ImageMetadata(width: 8, height: 6)
+    )
+    #expect(page.posts[1].vote?.options == ["甜", "咸"] && page.posts[2].vote?.options == ["A", "B"])
+    #expect(page.posts[0].vote == nil && page.posts[0].imagePath == nil)
+    let comments = try #require(page.comments?[301])
+    #expect(comments.map(\.type.rawValue) == ["video", "sticker"] && comments[1].imagePath == "cd/C.jpeg")
+    #expect(comments[1].name == "Zed the Third" && comments[1].permissions == ["x-new"])
+    #expect(page.comments?[300] == [])
+    try expectSameShape(page, as: json)
+  }
+
+  @Test func pollsAreRecognisedFromTheirVoteObject() throws {
+    let page = try decode(PostPage.self, WireFixtures.realShapedPage)
+    #expect(page.posts.map(\.type) == [.text, .image, .text])
+    #expect(page.posts.map { $0.vote != nil } == [false, true, true])
+    #expect(page.posts.allSatisfy { $0.type.isKnown })
   }
 
   @Test func invalidJSONIsReported() throws {

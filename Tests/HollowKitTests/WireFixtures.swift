@@ -26,6 +26,33 @@ enum WireFixtures {
      "config":{"web_frontend_version":"v2.1.0","announcement":"欢迎 welcome"}}
     """#
 
+  /// A list page as the real backend sends it: polls are `text`, or `image` with a picture; a
+  /// pid may map to `[]` in `comments` (its previews were deleted).
+  static let realShapedPage = #"""
+    {"code":0,"count":3,
+     "data":[
+      {"pid":301,"text":"plain #300","type":"text","timestamp":1700000000,"updated_at":1700000500,
+       "reply":2,"likenum":5,"attention":true,"deleted":false,"permissions":["report","fold"],
+       "tag":null,"url":"","image_metadata":{},"vote":{}},
+      {"pid":300,"text":"picture poll","type":"image","timestamp":1690000000,"updated_at":1690000000,
+       "reply":4,"likenum":1,"attention":false,"deleted":false,"permissions":["report","fold"],
+       "tag":"性相关","url":"ab/IMAGEPOLL.png","image_metadata":{"w":8,"h":6},
+       "vote":{"voted":"","vote_options":["甜","咸"],"vote_data":{"甜":-1,"咸":-1}}},
+      {"pid":299,"text":"text poll","type":"text","timestamp":1680000000,"updated_at":1680000300,
+       "reply":0,"likenum":1,"attention":false,"deleted":false,"permissions":["report","fold"],
+       "tag":null,"url":"","image_metadata":{},
+       "vote":{"voted":"B","vote_options":["A","B"],"vote_data":{"A":3,"B":4}}}
+     ],
+     "comments":{"301":[
+       {"cid":5,"pid":301,"text":"first","type":"text","timestamp":1700000100,"reply_to":-1,"name":"洞主",
+        "is_dz":true,"tag":null,"deleted":false,"permissions":["report"],"url":"","image_metadata":{}},
+       {"cid":6,"pid":301,"text":"pic","type":"image","timestamp":1700000500,"reply_to":0,"name":"Alice",
+        "is_dz":false,"tag":null,"deleted":false,"permissions":["report"],"url":"cd/C.jpeg",
+        "image_metadata":{}}],
+      "300":[]},
+     "config":{"web_frontend_version":"v3","announcement":""}}
+    """#
+
   static let secondPage = #"""
     {"code":0,"count":0,"data":[],"comments":{},"config":null}
     """#

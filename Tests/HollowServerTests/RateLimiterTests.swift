@@ -12,7 +12,7 @@ struct RateLimiterTests {
     func advance(_ by: Double) { seconds.withLock { $0 += by } }
   }
 
-  private static func admits(_ limiter: RateLimiter, _ limit: RateLimit, user: String = "u") -> Bool {
+  private static func admits(_ limiter: RateLimiter, _ limit: RouteQuota, user: String = "u") -> Bool {
     do throws(APIFailure) {
       try limiter.admit(limit, user: user)
       return true
@@ -60,7 +60,7 @@ struct RateLimiterTests {
       clock.advance(60)
     }
     #expect(throws: APIFailure.invalid("你今天刷了太多树洞了，明天再来吧")) { try limiter.admit(.wanderDaily, user: "u") }
-    clock.advance(RateLimit.day)
+    clock.advance(RouteQuota.day)
     #expect(Self.admits(limiter, .wanderDaily))
   }
 

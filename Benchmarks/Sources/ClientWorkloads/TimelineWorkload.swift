@@ -4,7 +4,7 @@ import HollowKit
 import HollowServer
 
 /// The timeline rows: pages of the demo server's timeline with every image and cited post, loaded
-/// by the library's ``TimelineLoader`` (concurrent, cached, coalesced) or one request at a time.
+/// by the library's feed model (``FeedModel``: concurrent, cached, coalesced) or one request at a time.
 public final class TimelineBench: Sendable {
   public let server: HollowServer
   public let latency: Duration
@@ -34,7 +34,11 @@ public final class TimelineBench: Sendable {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  public var client: TreeHoleClient { TreeHoleClient(configuration: ClientConfiguration(apiRoot: root)) }
+  public var client: TreeHoleClient {
+    TreeHoleClient(
+      configuration: ClientConfiguration(
+        apiRoot: root, imageBaseURL: root.appendingPathComponent("images", isDirectory: true)))
+  }
 
   /// Requests the server answered so far: all, and those for images or post details.
   public var requestCount: Int { server.requests.count }
@@ -51,11 +55,13 @@ public final class TimelineBench: Sendable {
 
   /// Loads the pages in order through `loaders`; returns the posts delivered.
   public func load(with loaders: TreeHoleLoaders) async -> Int {
-    var posts = 0
-    for await event in loaders.timeline.timeline(pages: pages, options: TimelineOptions(ordering: .inOrder)) {
-      if case .post = event { posts += 1 }
+    let model = loaders.feeds.model(
+      .timeline, options: FeedStateMachine.Options(imageBaseURL: loaders.client.configuration.imageBaseURL))
+    model.load(pages: pages)
+    for await snapshot in model.snapshots where snapshot.isSettled {
+      return snapshot.pages.reduce(0) { $0 + $1.posts.count }
     }
-    return posts
+    return 0
   }
 
   /// The same requests, one at a time: each page, then each of its images and cited posts not
@@ -68,7 +74,7 @@ public final class TimelineBench: Sendable {
     for number in pages {
       guard let page = try? await client.perform(PostListRequest.self, .init(page: number)) else { continue }
       requests += 1
-      for reference in ImageReference.all(in: page, imageBaseURL: client.configuration.imageBaseURL)
+      for reference in ImageReference.all(in: page, imageBaseURL: client.configuration.imageBaseURL ?? root)
       where images.insert(reference.url).inserted {
         _ = try? await client.http.send(HTTPClientRequest(method: .get, url: reference.url))
         requests += 1

@@ -156,7 +156,8 @@ public final class ReaderBench {
 
   private func variables(cache: String) -> [String: String] {
     [
-      "HOLLOW_SERVER": root, "HOLLOW_CACHE_DIR": folder.appendingPathComponent(cache).path,
+      "HOLLOW_SERVER": root, "HOLLOW_IMAGE_BASE": root + "/images/",
+      "HOLLOW_CACHE_DIR": folder.appendingPathComponent(cache).path,
       "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
       "LANG": "C.UTF-8", "TERM": "xterm-256color",
     ]

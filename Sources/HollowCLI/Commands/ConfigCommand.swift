@@ -1,3 +1,4 @@
+import HollowKit
 /// `config`: where the config file is and the settings in effect, each with where it came from
 /// (a flag, the environment, the file, the default). Never the token: only whether there is one
 /// and where it comes from (`token_command` is not run).
@@ -61,13 +62,14 @@ struct ConfigCommand: HollowCommand, ArgumentlessCommand, Equatable {
   }
 }
 
-extension FeedKind {
-  /// How the config file's `default_feed` names it.
+extension FeedSource {
+  /// How the config file's `default_feed` names it (a search is never a default feed).
   var configName: String {
     switch self {
     case .timeline: "timeline"
     case .wander: "wander"
     case .followed: "attentions"
+    case .search, .followedSearch: "search"
     }
   }
 }

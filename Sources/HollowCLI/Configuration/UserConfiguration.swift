@@ -1,3 +1,4 @@
+import HollowKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -39,7 +40,7 @@ struct UserConfiguration: Sendable, Equatable {
   var token: Setting?
   var tokenCommand: Setting?
   var imageBase: Setting?
-  var defaultFeed: FeedKind?
+  var defaultFeed: FeedSource?
   var images: Bool?
   var theme: Theme?
   var keys = KeyBindings()

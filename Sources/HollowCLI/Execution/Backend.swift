@@ -1,3 +1,4 @@
+import HollowCache
 import HollowKit
 import HollowServer
 
@@ -27,8 +28,16 @@ struct Backend: Sendable {
   /// cache namespace.
   static func configuration(_ options: GlobalOptions) -> ClientConfiguration {
     ClientConfiguration(
-      apiRoot: options.server ?? embeddedOrigin, token: options.token, imageBaseURL: options.imageBase)
+      apiRoot: options.server ?? embeddedOrigin, token: options.token,
+      imageBaseURL: options.imageBase ?? (options.server == nil ? embeddedImageBase : nil))
   }
+
+  /// Where the embedded demo server's images live (it serves them itself, under `/images/`).
+  static let embeddedImageBase = embeddedOrigin.appendingPathComponent("images", isDirectory: true)
+
+  /// What to say, once, when a server's images cannot be loaded: the API never names its image host.
+  static let noImageBase =
+    "images are not loaded: the API does not name this server's image host; set it with --image-base URL or HOLLOW_IMAGE_BASE"
 
   /// Where the demo server keeps its writes: `$XDG_DATA_HOME/hollow` (only if it is an absolute
   /// path, as the XDG specification requires), else `$HOME/.local/share/hollow`; nil without
@@ -59,10 +68,14 @@ struct Backend: Sendable {
       return Backend(
         client: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()), embedded: nil)
     }
+    let keeper = rateLimits(for: configuration, variables: environment.variables)
     if options.server != nil {
       // The pool's bound is the loaders' budget per host (`--connections`): never more connections than that.
-      let http = NetworkHTTPClient(maximumConnectionsPerHost: options.connections)
-      return Backend(client: TreeHoleClient(configuration: configuration, http: http), embedded: nil)
+      return Backend(
+        client: TreeHoleClient(
+          configuration: configuration, http: NetworkHTTPClient(maximumConnectionsPerHost: options.connections),
+          rateLimits: keeper),
+        embedded: nil)
     }
     let server = HollowServer(
       configuration: ServerConfiguration(
@@ -76,7 +89,17 @@ struct Backend: Sendable {
     guard let root = server.baseURL else { throw .failed("the embedded server did not report its address") }
     let redirect = OriginRedirect(
       base: NetworkHTTPClient(maximumConnectionsPerHost: options.connections), from: embeddedOrigin, to: root)
-    return Backend(client: TreeHoleClient(configuration: configuration, http: redirect), embedded: server)
+    return Backend(
+      client: TreeHoleClient(configuration: configuration, http: redirect, rateLimits: keeper), embedded: server)
+  }
+
+  /// The server's short-term windows for this server and account, kept across runs in the data
+  /// folder (`rate-limits-<namespace>`: a hash of the server and the token, never the token).
+  static func rateLimits(for configuration: ClientConfiguration, variables: [String: String]) -> RateLimitKeeper {
+    let namespace = TreeHoleLoaders.namespace(
+      for: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()))
+    let file = demoStateFolder(variables).map { "\($0)/rate-limits-\(namespace.identifier)" }
+    return RateLimitKeeper(file: file)
   }
 
   func close() {

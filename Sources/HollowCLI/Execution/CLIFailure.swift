@@ -27,6 +27,8 @@ public enum CLIFailure: Error, Sendable {
     case .request(let error, let command):
       if case .invalidInput(let reason) = error.kind {
         text = UsageError(reason, command: command).description
+      } else if error.kind == .tokenRequired {
+        text = "\(HollowCommandLine.name): \(error.request): \(error.kind); give one with --token or HOLLOW_TOKEN"
       } else {
         text = "\(HollowCommandLine.name): \(error.request) failed: \(error.kind)"
       }

@@ -6,79 +6,119 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Runs a list command through the library's ``HollowKit/TimelineLoader``: pages, images and
-/// cited posts from the cache or the server (each once, under one budget per host), each post
-/// printed as soon as it is ready (or in page order), offline from the cache when asked or when
-/// the server cannot be reached.
+/// Runs a list command on the library's feed model (``HollowKit/FeedModel``): it prints what the
+/// snapshots mark ready (each post once its images and cited posts have arrived, in page order or as
+/// ready), says once where cached pages came from, and ends with a footer whose `more:` hint follows
+/// the model's end rule (an empty page or the maximum page; wander never ends).
 struct FeedRunner: Sendable {
   let session: Session
   let output: CommandOutput
 
   func run(_ listing: FeedListing) async throws(CLIFailure) {
-    let options = TimelineOptions(
-      ordering: listing.ordering, reportsProgress: output.progress.isEnabled, offline: session.offline)
+    let model = session.loaders.feeds.model(
+      listing.source,
+      options: FeedStateMachine.Options(
+        imageBaseURL: session.client.configuration.imageBaseURL, offline: session.offline))
     let context = output.context(highlighting: listing.keywords)
-    var shown = Shown()
+    var printer = Printer(listing: listing)
     output.progress.show("loading page 1/\(listing.pages.count)")
-    for await event in session.loaders.timeline.timeline(feed: listing.feed, pages: listing.pages, options: options) {
-      switch event {
-      case .offline(let reason):
-        shown.offline = reason  // said once the first cached page arrives, with its age
-      case .page(let page):
-        show(page, context: context, into: &shown)
-      case .pageFailed(let number, .notCached):
-        shown.notCached.append(number)
-      case .pageFailed(_, .request(let error)):
+    model.load(pages: listing.pages)
+    var last = model.snapshot
+    for await snapshot in model.snapshots {
+      last = snapshot
+      if let error = snapshot.failures.values.lazy.compactMap(\.requestError).first {
         throw .request(error, command: session.commandName)
-      case .post(let item):
-        guard shown.pids.insert(item.post.pid).inserted, !output.options.json else { continue }
-        let renderer = PostRenderer(context: context, quotes: item.quotes)
-        output.print(renderer.preview(item.post, comments: item.comments) + [""])
-      case .progress(let progress):
-        output.progress.show("loading page \(max(1, shown.pages.count))/\(listing.pages.count)", progress)
+      }
+      printer.show(snapshot, runner: self, context: context)
+      if snapshot.isWaiting {
+        output.progress.show("waiting: the server allows \(RateLimit.search)")
+      } else if output.progress.isEnabled {
+        output.progress.show(
+          "loading page \(max(1, snapshot.pages.count))/\(listing.pages.count)", snapshot.progress)
+      }
+      if snapshot.isSettled { break }
+    }
+    if session.client.configuration.imageBaseURL == nil, !session.offline, Self.hasImages(last) {
+      output.warning(Backend.noImageBase)
+    }
+    try finish(listing, last)
+  }
+
+  /// Whether a post or preview comment shown has a picture.
+  private static func hasImages(_ snapshot: FeedSnapshot) -> Bool {
+    snapshot.pages.contains { page in
+      page.posts.contains { $0.post.imagePath != nil || $0.comments.contains { $0.imagePath != nil } }
+    }
+  }
+
+  /// What has been printed so far, and the rule for what comes next.
+  private struct Printer {
+    let listing: FeedListing
+    var printed: Set<Int> = []
+    /// (page, index) of every post handled (printed, or skipped as a repeat).
+    var handled: Set<[Int]> = []
+    var announced: Set<Int> = []
+    var noticeShown = false
+
+    mutating func show(_ snapshot: FeedSnapshot, runner: FeedRunner, context: RenderContext) {
+      for number in listing.pages {
+        guard let page = snapshot.page(number) else {
+          if listing.ordering == .inOrder, snapshot.failures[number] == nil { return }
+          continue
+        }
+        announce(page.page, runner: runner, context: context)
+        for item in page.posts where !handled.contains([number, item.index]) {
+          guard item.isReady else {
+            if listing.ordering == .inOrder { return }
+            continue
+          }
+          handled.insert([number, item.index])
+          guard printed.insert(item.post.pid).inserted, !runner.output.options.json else { continue }
+          let renderer = PostRenderer(context: context, quotes: item.quotes)
+          let previewed = page.page.content.comments?[item.post.pid] != nil
+          runner.output.print(renderer.preview(item.post, comments: item.comments, previewed: previewed) + [""])
+        }
       }
     }
-    try finish(listing, shown)
-  }
 
-  /// What has been shown so far.
-  private struct Shown {
-    var pages: [PostPage] = []
-    var pids: Set<Int> = []
-    var noticeShown = false
-    var notCached: [Int] = []
-    /// Why the loader went offline, once it did.
-    var offline: OfflineReason?
-  }
-
-  /// Notes a page; the first one from the cache is announced with its age and the reason.
-  private func show(_ page: TimelinePage, context: RenderContext, into shown: inout Shown) {
-    shown.pages.append(page.content)
-    if page.origin == .cache, !shown.noticeShown {
-      shown.noticeShown = true
-      output.offlineNotice(cachedAt: page.cachedAt, reason: page.offline?.transportFailure?.description)
-    }
-    if !output.options.json, let announcement = page.content.config?.announcement, !announcement.isEmpty {
-      output.print(context.block([Span("announcement: ", .dim), Span(announcement)]) + [""])
+    /// The first page from the cache says so with its age and the reason; page 1's announcement.
+    private mutating func announce(_ page: FeedPage, runner: FeedRunner, context: RenderContext) {
+      guard announced.insert(page.number).inserted else { return }
+      if page.origin == .cache, !noticeShown {
+        noticeShown = true
+        runner.output.offlineNotice(cachedAt: page.cachedAt, reason: page.offline?.transportFailure?.description)
+      }
+      if !runner.output.options.json, let announcement = page.content.config?.announcement, !announcement.isEmpty {
+        runner.output.print(context.block([Span("announcement: ", .dim), Span(announcement)]) + [""])
+      }
     }
   }
 
-  private func finish(_ listing: FeedListing, _ shown: Shown) throws(CLIFailure) {
-    if shown.pages.isEmpty, !shown.notCached.isEmpty {
-      let reason = shown.offline?.transportFailure.map { "\($0), and " } ?? "offline: "
+  private func finish(_ listing: FeedListing, _ snapshot: FeedSnapshot) throws(CLIFailure) {
+    let notCached = listing.pages.filter { snapshot.failures[$0] == .notCached }
+    if snapshot.pages.isEmpty, !notCached.isEmpty {
+      let reason = snapshot.offlineReason?.transportFailure.map { "\($0), and " } ?? "offline: "
       throw .failed("\(reason)\(listing.title) is not in the cache")
     }
     if output.options.json {
-      return listing.emitsPageList ? output.emit(shown.pages) : output.emit(shown.pages.first ?? PostPage(posts: []))
+      let pages = snapshot.pages.map(\.page.content)
+      return listing.emitsPageList ? output.emit(pages) : output.emit(pages.first ?? PostPage(posts: []))
     }
-    let count = shown.pids.count
+    let count = Set(snapshot.pages.flatMap { $0.posts.map(\.post.pid) }).count
     var parts = [listing.title, count == 0 ? "no posts" : RenderContext.count(count, "post", "posts")]
-    if !shown.notCached.isEmpty {
-      parts.append("not cached: page \(shown.notCached.map(String.init).joined(separator: ", "))")
+    if !notCached.isEmpty {
+      parts.append("not cached: page \(notCached.map(String.init).joined(separator: ", "))")
     }
-    if shown.pages.last?.posts.count ?? 0 >= APILimits.pageSize {
+    if let last = listing.pages.last, snapshot.page(last) != nil, !snapshot.endReached {
       parts.append("more: \(HollowCommandLine.name) \(listing.next)")
     }
     output.print([output.context().painter.line([Span(parts.joined(separator: " · "), .dim)])])
+  }
+}
+
+extension FeedPageFailure {
+  /// The server's error, for a page the server refused.
+  var requestError: HollowError? {
+    if case .request(let error) = self { error } else { nil }
   }
 }

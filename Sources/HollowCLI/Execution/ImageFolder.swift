@@ -94,11 +94,11 @@ struct ImageFolder: Sendable {
   /// under a name ``entries(post:comments:imageBaseURL:)`` chose and the type its bytes showed; fails
   /// after writing the others when one could not be loaded or written.
   func save(post: Post, comments: [Comment], session: Session, output: CommandOutput) async throws(CLIFailure) {
-    let entries = Self.entries(
-      post: post, comments: comments, imageBaseURL: session.client.configuration.imageBaseURL)
+    guard let imageBaseURL = session.client.configuration.imageBaseURL else { throw .failed(Backend.noImageBase) }
+    let entries = Self.entries(post: post, comments: comments, imageBaseURL: imageBaseURL)
     var saved: Set<String> = []
     var problems: [String] = []
-    var progress = TimelineProgress(imagesTotal: entries.count)
+    var progress = FeedProgress(imagesTotal: entries.count)
     let references = entries.map(\.reference)
     for await (index, outcome) in session.loaders.images.publisher(for: references, policy: session.policy) {
       let entry = entries[index]

@@ -8,7 +8,7 @@ struct ProgressLine: Sendable {
 
   var isEnabled: Bool { console.showsProgress }
 
-  func show(_ activity: String, _ progress: TimelineProgress = TimelineProgress()) {
+  func show(_ activity: String, _ progress: FeedProgress = FeedProgress()) {
     guard isEnabled else { return }
     var parts: [String] = []
     if progress.postsTotal > 0 { parts.append("\(progress.postsDone)/\(progress.postsTotal) posts") }

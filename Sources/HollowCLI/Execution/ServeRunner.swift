@@ -45,7 +45,7 @@ struct ServeRunner: Sendable {
       var lines = [
         "serving the demo tree hole at \(url.absoluteString) (seed \(options.seed))",
         "images at \(images.absoluteString)/",
-        "try: \(HollowCommandLine.name) --server \(url.absoluteString) timeline",
+        "try: \(HollowCommandLine.name) --server \(url.absoluteString) --image-base \(images.absoluteString)/ timeline",
       ]
       if options.token != nil {
         lines.append(

@@ -30,7 +30,7 @@ enum GlobalOption {
     help: "the login token, sent as the TOKEN header (env HOLLOW_TOKEN)")
   static let imageBase = OptionSpec(
     "image-base", value: "URL", configKey: "image_base",
-    help: "where images live (env HOLLOW_IMAGE_BASE); default <server>/images/")
+    help: "where images live (env HOLLOW_IMAGE_BASE); needed for any server but the embedded one")
   static let json = OptionSpec("json", help: "print the decoded models as one JSON document")
   static let plain = OptionSpec("plain", help: "print and exit, even on a terminal (where the reader would open)")
   static let color = OptionSpec(

@@ -44,7 +44,7 @@ public struct GlobalOptions: Sendable, Equatable {
   /// The config file's `images`: whether the reader draws pictures.
   var images = true
   /// The config file's `default_feed`: what the reader opens on without a command.
-  var defaultFeed = FeedKind.timeline
+  var defaultFeed = FeedSource.timeline
   /// The config file's `[keys]`.
   var keys = KeyBindings()
   /// Where each of server, token and image base came from: `--server`, `HOLLOW_SERVER`, the file's line.

@@ -14,7 +14,7 @@ enum FeedIntent: Sendable, Equatable {
   /// Page 1 again (and a retry after a failure).
   case refresh
   /// Another list: timeline, wander or followed.
-  case show(FeedKind)
+  case show(FeedSource)
   /// A post changed elsewhere (followed, voted): show the new copy.
   case replace(Post)
 }

@@ -6,48 +6,72 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What the feed screen shows: the posts of the loaded pages, where they came from, the pager's
-/// phase, the cursor, and the cited posts and images loaded for them.
+/// What the feed screen shows: the library's ``HollowKit/FeedSnapshot`` (pages, posts with their
+/// images and quotes, phase, origin, cache age, offline reason, end) plus the cursor, and the
+/// pictures decoded from the snapshot's images. Nothing here is loaded or decided twice.
 ///
 /// ```swift
-/// let state = FeedState(kind: .timeline)
-/// state.status  // .loading
+/// var state = FeedState(source: .timeline)
+/// state.apply(snapshot)
+/// state.status  // .fresh
 /// ```
 struct FeedState: Sendable, Equatable {
-  var kind: FeedKind
-  var posts: [Post] = []
-  var phase: PagerPhase = .idle
-  /// Where the posts shown came from; nil before any arrived.
-  var origin: LoadOrigin?
-  /// Why the loader went to the cache, when it did.
-  var offlineReason: String?
-  /// When the cache stored the posts shown, for posts from the cache (nil when not known).
-  var cachedAt: Date?
+  private(set) var snapshot: FeedSnapshot
+  /// The snapshot's posts (each pid once), with the copies changed here since (followed, voted).
+  private(set) var posts: [Post] = []
   /// The selected post's index in `posts`.
   var cursor = 0
-  /// Cited posts by pid, as they load.
-  var quotes: [Int: Quote] = [:]
-  /// Images by path, as they load.
+  /// Cited posts by pid, as the snapshot resolved them.
+  private(set) var quotes: [Int: Quote] = [:]
+  /// Pictures by path, decoded once from the snapshot's images.
   var images: [String: ImageSlot] = [:]
+  /// Posts changed on this screen (a follow, a vote), by pid, until the feed brings a newer copy.
+  private var replaced: [Int: Post] = [:]
 
-  init(kind: FeedKind) {
-    self.kind = kind
+  init(source: FeedSource) {
+    snapshot = FeedSnapshot(source: source)
+  }
+
+  var source: FeedSource { snapshot.source }
+
+  /// Shows `snapshot`, keeping the cursor on the screen.
+  mutating func apply(_ snapshot: FeedSnapshot) {
+    self.snapshot = snapshot
+    let items = snapshot.posts
+    posts = items.map { replaced[$0.post.pid] ?? $0.post }
+    quotes = [:]
+    for item in items { for quote in item.quotes.all { quotes[quote.pid] = quote } }
+    cursor = min(cursor, max(0, posts.count - 1))
+  }
+
+  /// Shows `post` instead of the feed's copy of it.
+  mutating func replace(_ post: Post) {
+    guard let index = posts.firstIndex(where: { $0.pid == post.pid }) else { return }
+    replaced[post.pid] = post
+    posts[index] = post
   }
 
   var selectedPost: Post? {
     posts.indices.contains(cursor) ? posts[cursor] : nil
   }
 
-  /// Whether the last page has been loaded.
-  var isAtEnd: Bool { phase == .exhausted }
+  /// Whether the feed has no more pages.
+  var isAtEnd: Bool { snapshot.endReached }
 
   var status: ReaderStatus {
-    if case .failed(let error) = phase {
-      return posts.isEmpty ? .lethal(error.kind.description) : .failed(error.kind.description)
+    switch snapshot.phase {
+    case .loading: .loading
+    case .cached: .cached(since: snapshot.cachedAt, refreshing: snapshot.isLoading)
+    case .fresh: .fresh
+    case .failed(let error): .failed(error.kind.description)
+    case .lethal(let error): .lethal(error.kind.description)
+    case .offline:
+      .offline(
+        snapshot.offlineReason.map {
+          $0 == .requested ? "--offline" : $0.transportFailure?.description ?? $0.description
+        }
+          ?? "--offline",
+        since: snapshot.cachedAt)
     }
-    if let offlineReason { return .offline(offlineReason, since: cachedAt) }
-    if posts.isEmpty { return phase.isLoading || origin == nil ? .loading : .fresh }
-    if origin == .cache { return .cached(since: cachedAt, refreshing: phase == .refreshing) }
-    return .fresh
   }
 }

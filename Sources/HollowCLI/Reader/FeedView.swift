@@ -20,7 +20,7 @@ enum FeedView {
     }
     if count == 0 { body = placeholder(state, theme: theme) }
     let posts = RenderContext.count(count, "post", "posts")
-    let title = "hollow · \(state.kind.title) · \(posts)" + (count > 0 ? " · \(state.cursor + 1)/\(count)" : "")
+    let title = "hollow · \(state.source.title) · \(posts)" + (count > 0 ? " · \(state.cursor + 1)/\(count)" : "")
     let status = ReaderChrome.statusLine(
       state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns)
     newTop = count == 0 ? 0 : newTop
@@ -30,12 +30,14 @@ enum FeedView {
   /// Under the last post: what happens next.
   private static func footer(_ state: FeedState, theme: ReaderTheme) -> [TerminalText] {
     let text: String
-    switch state.phase {
-    case .exhausted: text = "— end of \(state.kind.title) —"
-    case .loadingMore: text = "loading more…"
-    case .refreshing: text = "refreshing…"
-    case .failed(let error): text = "could not load more: \(error.kind.description) · r retries"
-    case .idle: text = "↓ more"
+    if state.isAtEnd {
+      text = "— end of \(state.source.title) —"
+    } else if state.snapshot.isLoading {
+      text = state.snapshot.phase == .cached ? "refreshing…" : "loading more…"
+    } else if case .failed(let error) = state.snapshot.phase {
+      text = "could not load more: \(error.kind.description) · r retries"
+    } else {
+      text = "↓ more"
     }
     return [theme.painter.line([Span("  " + text, .dim)])]
   }
@@ -44,11 +46,11 @@ enum FeedView {
     switch state.status {
     case .lethal(let message):
       return [
-        "", theme.painter.line([Span("  could not load \(state.kind.title): \(message)", .warning)]),
+        "", theme.painter.line([Span("  could not load \(state.source.title): \(message)", .warning)]),
         theme.painter.line([Span("  press r to retry", .dim)]),
       ]
     case .loading:
-      return ["", theme.painter.line([Span("  loading \(state.kind.title)…", .dim)])]
+      return ["", theme.painter.line([Span("  loading \(state.source.title)…", .dim)])]
     default:
       return ["", theme.painter.line([Span("  no posts", .dim)])]
     }

@@ -65,10 +65,12 @@ final class PostParts: Sendable {
       requested.isCancelled ? [] : images.filter { !$0.0.isEmpty && requested.paths.insert($0.0).inserted }
     }
     guard !newImages.isEmpty else { return }
-    let references = newImages.map { path, metadata in
-      ImageReference(url: services.imageURL(path), expected: metadata)
+    let located = newImages.compactMap { path, metadata in
+      services.imageURL(path).map { (path, ImageReference(url: $0, expected: metadata)) }
     }
-    let paths = newImages.map(\.0)
+    guard !located.isEmpty else { return }
+    let references = located.map(\.1)
+    let paths = located.map(\.0)
     for path in paths { onImage(path, .loading) }
     let onImage = onImage
     let subscription = services.loaders.images.publisher(for: references, policy: services.policy).sink {

@@ -46,8 +46,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     self.services = services
     self.opening = start
     self.clock = clock
-    let feedKind: FeedKind = if case .feed(let kind) = start { kind } else { .timeline }
-    let feed = FeedViewModel(services: services, kind: feedKind)
+    let feedKind: FeedSource = if case .feed(let kind) = start { kind } else { .timeline }
+    let feed = FeedViewModel(services: services, source: feedKind)
     self.feed = feed
     let postScreens = PostUpdates()
     let actions = ActionsViewModel(

@@ -1,3 +1,5 @@
+import HollowKit
+
 /// What a key means on a screen, before anything happens: ``ReaderKeyMap`` maps keys to
 /// commands, ``ReaderApp`` carries them out.
 enum ReaderCommand: Sendable, Equatable {
@@ -11,7 +13,7 @@ enum ReaderCommand: Sendable, Equatable {
   case bottom
   case open
   case refresh
-  case show(FeedKind)
+  case show(FeedSource)
   case search
   case follow
   case vote

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let services = ReaderServices(loaders: session.loaders, offline: false)
-/// let feed = FeedViewModel(services: services, kind: .timeline)
+/// let feed = FeedViewModel(services: services, source: .timeline)
 /// ```
 struct ReaderServices: Sendable {
   let loaders: TreeHoleLoaders
@@ -22,8 +22,11 @@ struct ReaderServices: Sendable {
 
   var policy: CachePolicy { offline ? .cacheOnly : .cacheFirst }
 
-  /// Where the image of `path` (`post.imagePath`) lives.
-  func imageURL(_ path: String) -> URL {
-    client.configuration.imageBaseURL.appendingPathComponent(path)
+  /// Where images live.
+  var imageBaseURL: URL? { client.configuration.imageBaseURL }
+
+  /// Where the image of `path` (`post.imagePath`) lives; nil without an image base.
+  func imageURL(_ path: String) -> URL? {
+    client.configuration.imageURL(for: path)
   }
 }

@@ -1,5 +1,7 @@
+import HollowKit
+
 /// Where the reader opens: a feed, or the search with a query typed in.
 enum ReaderStart: Sendable, Equatable {
-  case feed(FeedKind)
+  case feed(FeedSource)
   case search(String)
 }

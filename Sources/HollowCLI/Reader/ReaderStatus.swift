@@ -19,6 +19,8 @@ import Foundation
 /// ```
 enum ReaderStatus: Sendable, Equatable {
   case loading
+  /// A request waits for the server's rate-limit window: not a failure.
+  case waiting(String)
   /// `since`: when the cache stored what is shown, when known.
   case cached(since: Date?, refreshing: Bool)
   case fresh
@@ -31,6 +33,7 @@ enum ReaderStatus: Sendable, Equatable {
   func text(_ time: RelativeTime) -> String {
     switch self {
     case .loading: "loading…"
+    case .waiting(let why): "waiting: \(why)…"
     case .cached(let since, let refreshing):
       "cached" + (since.map { " " + time.string(for: $0) } ?? "") + (refreshing ? ", refreshing…" : "")
     case .fresh: "fresh"
@@ -45,7 +48,7 @@ enum ReaderStatus: Sendable, Equatable {
   var isProblem: Bool {
     switch self {
     case .failed, .lethal, .offline: true
-    case .loading, .cached, .fresh: false
+    case .loading, .waiting, .cached, .fresh: false
     }
   }
 }

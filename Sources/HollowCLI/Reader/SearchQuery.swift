@@ -21,7 +21,7 @@ struct SearchQuery: Performable {
     let query = Self.normalized(text)
     guard !query.isEmpty else { return SearchOutcome(query: query, result: .success([])) }
     do {
-      let page = try await PostFeed.search(keywords: query).page(1, client: services.client)
+      let page = try await FeedSource.search(SearchRequest.Parameters(keywords: query)).page(1, client: services.client)
       return SearchOutcome(query: query, result: .success(page.posts))
     } catch {
       return SearchOutcome(query: query, result: .failure(error))
@@ -33,4 +33,6 @@ struct SearchQuery: Performable {
 struct SearchOutcome: Sendable, Equatable {
   var query: String
   var result: Result<[Post], HollowError>
+  /// Not an answer yet: the query waits for the server's search window to open.
+  var isWaiting = false
 }

@@ -13,6 +13,8 @@ struct SearchState: Sendable, Equatable {
   var resultsQuery: String?
   var results: [Post] = []
   var error: String?
+  /// The query waits for the server's search window (one search every 2 s).
+  var isWaiting = false
   var cursor = 0
   var quotes: [Int: Quote] = [:]
   var images: [String: ImageSlot] = [:]
@@ -33,6 +35,7 @@ struct SearchState: Sendable, Equatable {
   }
 
   var status: ReaderStatus {
+    if isWaiting, isSearching { return .waiting("the server allows \(RateLimit.search)") }
     if let error { return results.isEmpty ? .lethal(error) : .failed(error) }
     if isSearching, !SearchQuery.normalized(query).isEmpty { return .loading }
     return .fresh

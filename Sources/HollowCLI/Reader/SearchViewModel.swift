@@ -47,7 +47,15 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
       .removeDuplicates()
       .handleEvents(receiveOutput: typed)
       .debounce(for: Self.quietInterval, clock: clock)
-      .flatMapLatest { text in SearchQuery(services: services, text: text).publisher }
+      .flatMapLatest { text in
+        // Within the server's search window the request waits (a newer query replaces it); the
+        // status line says so meanwhile.
+        let query = SearchQuery(services: services, text: text).publisher
+        let waits = services.client.rateLimits.map { $0.delay(before: .search) > .zero } ?? false
+        guard waits, !SearchQuery.normalized(text).isEmpty else { return query.eraseToAnyPublisher() }
+        return Just(SearchOutcome(query: SearchQuery.normalized(text), result: .success([]), isWaiting: true))
+          .append(query).eraseToAnyPublisher()
+      }
       .eraseToAnyPublisher()
       .share(replay: 1)
   }
@@ -68,6 +76,8 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
       onImage: { [weak self] path, slot in self?.update { $0.images[path] = slot } })
     let subscription = outcomes.sink { [weak self] outcome in
       self?.update { state in
+        state.isWaiting = outcome.isWaiting
+        guard !outcome.isWaiting else { return }
         state.resultsQuery = outcome.query
         switch outcome.result {
         case .success(let posts):
@@ -78,7 +88,7 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
           state.error = error.kind.description
         }
       }
-      if case .success(let posts) = outcome.result { parts.load(posts: posts) }
+      if !outcome.isWaiting, case .success(let posts) = outcome.result { parts.load(posts: posts) }
     }
     core.withLock { core in
       core.subscription = subscription

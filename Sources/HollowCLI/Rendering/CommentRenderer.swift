@@ -21,7 +21,7 @@ public struct CommentRenderer: Sendable {
   /// "洞主: text", wrapped under `prefix`, then any image and cited posts.
   public func preview(_ comment: Comment, prefix: [Span]) -> [TerminalText] {
     var spans = [name(comment)]
-    if let replyTo = comment.replyTo { spans.append(Span(" → #\(replyTo)", .dim)) }
+    if let replyTo = comment.shownReplyTarget { spans.append(Span(" → #\(replyTo)", .dim)) }
     spans.append(Span(": "))
     spans += context.highlighter.spans(for: TerminalSanitizer.sanitize(comment.text, keepingNewlines: true))
     var lines = context.block(spans, prefix: prefix, maximumLines: context.limits.commentLines)
@@ -32,7 +32,7 @@ public struct CommentRenderer: Sendable {
   /// The header line, then the indented text, image and cited posts.
   public func full(_ comment: Comment) -> [TerminalText] {
     var header = [Span("  "), Span("#\(comment.cid)", .pid), Span(" "), name(comment)]
-    if let replyTo = comment.replyTo { header.append(Span(" → #\(replyTo)", .dim)) }
+    if let replyTo = comment.shownReplyTarget { header.append(Span(" → #\(replyTo)", .dim)) }
     header.append(Span(" · " + context.time.string(for: comment.timestamp), .dim))
     if let tag = comment.tag { header.append(Span(" [\(tag)]", .tag)) }
     if comment.isDeleted { header.append(Span(" (deleted)", .warning)) }
@@ -54,5 +54,14 @@ public struct CommentRenderer: Sendable {
     let posts = PostRenderer(context: context, quotes: quotes)
     lines += posts.quoteLines(quotes.cited(by: comment), prefix: prefix)
     return lines
+  }
+}
+
+extension Comment {
+  /// The comment this one answers, as worth showing: the backend stores a `reply_to` of 0 as sent,
+  /// and no comment has cid 0.
+  var shownReplyTarget: Int? {
+    guard let replyTo, replyTo > 0 else { return nil }
+    return replyTo
   }
 }

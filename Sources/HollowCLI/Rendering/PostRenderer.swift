@@ -5,7 +5,7 @@ import HollowKit
 /// shows is the context's ``RenderLimits``.
 ///
 /// ```swift
-/// let renderer = PostRenderer(context: context, quotes: item.quotes)  // a TimelinePost's resolved quotes
+/// let renderer = PostRenderer(context: context, quotes: item.quotes)  // a FeedPost's resolved quotes
 /// output.print(renderer.preview(item.post, comments: item.comments))
 /// ```
 public struct PostRenderer: Sendable {
@@ -29,7 +29,11 @@ public struct PostRenderer: Sendable {
   }
 
   /// A post as a list shows it: the post, then its first comments and how many more there are.
-  public func preview(_ post: Post, comments: [Comment]) -> [TerminalText] {
+  ///
+  /// - Parameter previewed: whether the page carried preview comments for the post, even none (a
+  ///   list maps a pid to `[]` when its first comments were deleted): then "… N more comments"
+  ///   shows however many previews are left. Defaults to whether there are any.
+  public func preview(_ post: Post, comments: [Comment], previewed: Bool? = nil) -> [TerminalText] {
     var lines = self.post(post)
     let shown = comments.prefix(Self.previewCommentCount)
     let comments = CommentRenderer(context: context, quotes: quotes)
@@ -38,7 +42,7 @@ public struct PostRenderer: Sendable {
     }
     // The count is the server's: any Int, so no arithmetic that could overflow.
     let (hidden, overflow) = post.replyCount.subtractingReportingOverflow(shown.count)
-    if !overflow, hidden > 0, !shown.isEmpty {
+    if !overflow, hidden > 0, previewed ?? !shown.isEmpty {
       lines.append(context.more(hidden, "comment", "comments", prefix: Self.previewCommentPrefix))
     }
     return lines

@@ -35,7 +35,7 @@ public final class ImageLoader: Sendable {
   private let counters = LoaderCounters()
 
   /// Four times the API's upload limit: the host may re-encode, but never by that much.
-  public static let defaultMaximumBytes = 4 * APILimits.maximumImageBytes
+  public static let defaultMaximumBytes = 8 * 1024 * 1024
 
   public init(
     http: any HTTPClient, cache: TwoTierCache, limiter: HostLimiter, timeToLive: Duration? = nil,

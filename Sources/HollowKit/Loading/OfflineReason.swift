@@ -1,16 +1,16 @@
 /// Why a loader answered from the cache instead of the server.
 ///
-/// Carried by the events and snapshots it explains (``TimelineEvent/offline(_:)``,
-/// ``TimelinePage/offline``, ``PostDetailSnapshot/offline``), so a view says why it shows cached data
+/// Carried by the events and snapshots it explains (``FeedSnapshot/offlineReason``,
+/// ``FeedPage/offline``, ``PostDetailSnapshot/offline``), so a view says why it shows cached data
 /// without asking the HTTP layer.
 ///
 /// ```swift
-/// if case .page(let page) = event, let reason = page.offline {
+/// if let page = snapshot.page(1)?.page, let reason = page.offline {
 ///   print("offline (\(reason.transportFailure?.description ?? "asked for")), cached at \(page.cachedAt as Any)")
 /// }
 /// ```
 public enum OfflineReason: Sendable, Equatable, CustomStringConvertible {
-  /// Offline was asked for (``TimelineOptions/offline``, ``CachePolicy/cacheOnly``): nothing is sent.
+  /// Offline was asked for (``FeedStateMachine/Options/offline``, ``CachePolicy/cacheOnly``): nothing is sent.
   case requested
   /// The server could not be reached: the request that found out, with its transport failure.
   case unreachable(HollowError)

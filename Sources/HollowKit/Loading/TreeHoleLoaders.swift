@@ -6,7 +6,7 @@ import HollowCache
 /// ```swift
 /// let cache = try TreeHoleLoaders.openCache(for: client, directory: CacheDirectory.resolve(override: cacheDir))
 /// let loaders = TreeHoleLoaders(client: client, cache: cache, limitPerHost: HostLimiter.defaultLimitPerHost)
-/// for await event in loaders.timeline.timeline(pages: [1], options: TimelineOptions(offline: offline)) { ... }
+/// let model = loaders.feeds.model(.timeline); model.open()
 /// for await snapshot in loaders.details.detail(42) { ... }
 /// print(await loaders.statistics)
 /// await loaders.flush()   // before exiting: the loaders write the cache in the background
@@ -20,7 +20,7 @@ public struct TreeHoleLoaders: Sendable {
   public let images: ImageLoader
   public let quotes: QuoteLoader
   public let details: PostDetailCache
-  public let timeline: TimelineLoader
+  public let feeds: FeedLoader
 
   /// - Parameters:
   ///   - client: the tree-hole API client every loader requests through.
@@ -34,7 +34,7 @@ public struct TreeHoleLoaders: Sendable {
     images = ImageLoader(http: client.http, cache: cache, limiter: limiter, retry: client.retry)
     quotes = QuoteLoader(client: client, store: store, limiter: limiter)
     details = PostDetailCache(client: client, store: store, limiter: limiter, quotes: quotes)
-    timeline = TimelineLoader(client: client, cache: cache, images: images, quotes: quotes, limiter: limiter)
+    feeds = FeedLoader(client: client, cache: cache, images: images, quotes: quotes, limiter: limiter)
   }
 
   /// The cache namespace of `client`'s server and token (the token itself is never stored).

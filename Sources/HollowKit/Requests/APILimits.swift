@@ -10,10 +10,11 @@ import Foundation
 /// if text.count > APILimits.maximumTextLength { ... }
 /// ```
 public enum APILimits {
-  /// Posts and comments hold at most this many characters.
+  /// Posts and comments hold at most this many Unicode scalars (what the server counts, not
+  /// grapheme clusters).
   public static let maximumTextLength = 10_000
-  /// An uploaded image holds at most this many bytes (before base64).
-  public static let maximumImageBytes = 2 * 1024 * 1024
+  /// An uploaded image holds at most about this many bytes (before base64): the server's limit.
+  public static let maximumImageBytes = 2_000_000
   /// A vote has at most this many options...
   public static let maximumVoteOptions = 4
   /// ...of at most this many characters each.
@@ -41,9 +42,10 @@ extension DefaultRequest {
   /// The text of a post or comment: not blank unless an image comes with it, and not too long.
   func requireText(_ text: String, hasImage: Bool) throws(HollowError) {
     try require(hasImage || text.contains { !$0.isWhitespace }, "the text is empty")
+    let length = text.unicodeScalars.count
     try require(
-      text.count <= APILimits.maximumTextLength,
-      "the text has \(text.count) characters, at most \(APILimits.maximumTextLength) are allowed")
+      length <= APILimits.maximumTextLength,
+      "the text has \(length) characters, at most \(APILimits.maximumTextLength) are allowed")
   }
 
   func requireImage(_ image: Data?) throws(HollowError) {

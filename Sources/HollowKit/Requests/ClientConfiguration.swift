@@ -7,7 +7,9 @@ import Foundation
 /// Where a tree-hole client sends requests and as whom.
 ///
 /// ```swift
-/// let configuration = ClientConfiguration(apiRoot: URL(string: "http://127.0.0.1:8080")!, token: "secret")
+/// let configuration = ClientConfiguration(
+///   apiRoot: URL(string: "http://127.0.0.1:8080")!, token: "secret",
+///   imageBaseURL: URL(string: "http://127.0.0.1:8080/images/"))
 /// configuration.imageURL(for: "ab/abcdef.png")  // http://127.0.0.1:8080/images/ab/abcdef.png
 /// ```
 public struct ClientConfiguration: Sendable, Equatable {
@@ -15,8 +17,10 @@ public struct ClientConfiguration: Sendable, Equatable {
   public var apiRoot: URL
   /// The value of the `TOKEN` header, or `nil` to send none. Never printed: see ``description``.
   public var token: String?
-  /// Where images live; an image is `<imageBaseURL>/<post.url>`.
-  public var imageBaseURL: URL
+  /// Where images live; an image is `<imageBaseURL>/<post.url>`. The API never names its image
+  /// host, so there is no guess: nil until the user (or an embedded server) configures one, and
+  /// no image is loaded meanwhile.
+  public var imageBaseURL: URL?
   /// Sent as `v=v<appVersion>` on every request.
   public var appVersion: String
   /// The largest API answer read, in bytes (see ``HTTPClientRequest/maximumResponseBytes``).
@@ -28,7 +32,7 @@ public struct ClientConfiguration: Sendable, Equatable {
   /// - Parameters:
   ///   - apiRoot: the server root; requests go to `<apiRoot>/v3/...`.
   ///   - token: the value of the `TOKEN` header, or `nil` to send none.
-  ///   - imageBaseURL: defaults to `<apiRoot>/images/`.
+  ///   - imageBaseURL: the image host; nil loads no images.
   ///   - appVersion: sent as `v=v<appVersion>` on every request.
   ///   - maximumAnswerBytes: defaults to ``HTTPClientRequest/defaultMaximumResponseBytes`` (16 MiB).
   public init(
@@ -37,21 +41,21 @@ public struct ClientConfiguration: Sendable, Equatable {
   ) {
     self.apiRoot = apiRoot
     self.token = token
-    self.imageBaseURL = imageBaseURL ?? apiRoot.appendingPathComponent("images", isDirectory: true)
+    self.imageBaseURL = imageBaseURL
     self.appVersion = appVersion
     self.maximumAnswerBytes = maximumAnswerBytes
   }
 
-  /// The URL of an image path such as `post.imagePath`.
-  public func imageURL(for path: String) -> URL {
-    imageBaseURL.appendingPathComponent(path)
+  /// The URL of an image path such as `post.imagePath`; nil without an image base.
+  public func imageURL(for path: String) -> URL? {
+    imageBaseURL?.appendingPathComponent(path)
   }
 }
 
 extension ClientConfiguration: CustomStringConvertible {
   /// Describes the configuration without the token.
   public var description: String {
-    "ClientConfiguration(apiRoot: \(apiRoot), token: \(token == nil ? "none" : "<set>"), imageBaseURL: \(imageBaseURL)"
+    "ClientConfiguration(apiRoot: \(apiRoot), token: \(token == nil ? "none" : "<set>"), imageBaseURL: \(imageBaseURL.map { "\($0)" } ?? "none")"
       + ", appVersion: \(appVersion))"
   }
 }

@@ -51,6 +51,7 @@ where Configuration == RequestConfiguration<Parameters>, Self.Error == HollowErr
 extension DefaultRequest {
   public var method: HTTPMethod { .get }
   public var fields: [FormField] { [] }
+
   public func validate() throws(HollowError) {}
 
   public var name: String {
@@ -66,9 +67,41 @@ extension DefaultRequest {
   }
 
   /// Validates, sends, checks and decodes; see ``DefaultRequest``.
+  ///
+  /// A request the server limits in the short term (``RateLimit/init(requestPath:)``) first waits for the client's ``RateLimitKeeper`` window. If
+  /// the server still answers that it must wait, a read waits the window and tries once more; a
+  /// write fails with ``HollowError/Kind/rateLimited(_:message:)`` and is never sent again.
   public func perform() async throws(HollowError) -> ResultData {
+    do {
+      return try await performOnce()
+    } catch {
+      guard method == .get, case .rateLimited(let limit, _) = error.kind, limit == RateLimit(requestPath: path) else {
+        throw error
+      }
+      // With a keeper, the retry waits for its window (the refusal was an answer); without, here.
+      if configuration.client.rateLimits == nil {
+        do {
+          try await Task.sleep(for: limit.window + RateLimit.margin)
+        } catch {
+          throw failure(.transport(.cancelled))
+        }
+      }
+      return try await performOnce()
+    }
+  }
+
+  private func performOnce() async throws(HollowError) -> ResultData {
     let client = configuration.client
     let request = try httpRequest()
+    let rateLimit = RateLimit(requestPath: path)
+    let keeper = rateLimit.flatMap { _ in client.rateLimits }
+    if let rateLimit, let keeper {
+      do {
+        try await keeper.waitForWindow(rateLimit)
+      } catch {
+        throw failure(.transport(.cancelled))
+      }
+    }
     if Task.isCancelled { throw failure(.transport(.cancelled)) }
     let response: HTTPClientResponse
     do {
@@ -76,6 +109,7 @@ extension DefaultRequest {
     } catch {
       throw failure(.transport(error)).redacting(client.configuration.token)
     }
+    if let rateLimit, let keeper { keeper.answerArrived(rateLimit) }
     do {
       return try transform(try decode(response))
     } catch {
@@ -119,6 +153,11 @@ extension DefaultRequest {
       throw failure(.decoding(error))
     }
     guard let result = answer.result else {
+      // Sent without a token, the login answer (-100) means this needs one: a server that allows
+      // anonymous reading answers it for followed posts, messages and every write.
+      if answer.status.code == APIStatus.tokenExpired, configuration.client.configuration.token?.isEmpty ?? true {
+        throw failure(.tokenRequired)
+      }
       throw HollowError(request: name, code: answer.status.code, message: answer.status.msg)
     }
     return result

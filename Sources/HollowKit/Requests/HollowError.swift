@@ -40,6 +40,13 @@ public struct HollowError: RequestError, Equatable {
     case noSuchPost(message: String)
     /// Any other negative `code`, with the server's `msg`.
     case server(code: Int, message: String)
+    /// `code -1` with a short-term limit's message: the server asked to wait (a read has already
+    /// waited and tried once more; a write is never sent again by itself).
+    case rateLimited(RateLimit, message: String)
+    /// `code -1` with a daily cap's message.
+    case dailyCap(DailyCap, message: String)
+    /// Sent without a token, the server answered that this needs one (`code -100`).
+    case tokenRequired
   }
 
   public init(request: String, kind: Kind) {
@@ -61,7 +68,14 @@ public struct HollowError: RequestError, Equatable {
     switch code {
     case APIStatus.tokenExpired: self.init(request: request, kind: .tokenExpired(message: message))
     case APIStatus.noSuchPost: self.init(request: request, kind: .noSuchPost(message: message))
-    default: self.init(request: request, kind: .server(code: code, message: message))
+    default:
+      if let limit = RateLimit(serverMessage: message) {
+        self.init(request: request, kind: .rateLimited(limit, message: message))
+      } else if let cap = DailyCap(request: request, message: message) {
+        self.init(request: request, kind: .dailyCap(cap, message: message))
+      } else {
+        self.init(request: request, kind: .server(code: code, message: message))
+      }
     }
   }
 
@@ -79,7 +93,9 @@ public struct HollowError: RequestError, Equatable {
     case .tokenExpired(let message): copy.kind = .tokenExpired(message: clean(message))
     case .noSuchPost(let message): copy.kind = .noSuchPost(message: clean(message))
     case .server(let code, let message): copy.kind = .server(code: code, message: clean(message))
-    case .transport, .fileTooLarge, .httpStatus: break
+    case .rateLimited(let limit, let message): copy.kind = .rateLimited(limit, message: clean(message))
+    case .dailyCap(let cap, let message): copy.kind = .dailyCap(cap, message: clean(message))
+    case .transport, .fileTooLarge, .httpStatus, .tokenRequired: break
     }
     return copy
   }
@@ -96,6 +112,11 @@ extension HollowError.Kind: CustomStringConvertible {
     case .tokenExpired(let message): "the token is missing or expired, log in again\(Self.quoting(message))"
     case .noSuchPost(let message): "no such post\(Self.quoting(message))"
     case .server(let code, let message): "server error \(code)\(Self.quoting(message))"
+    case .rateLimited(let limit, let message):
+      "the server asked to wait (\(limit)); nothing was sent again, try again in a few seconds\(Self.quoting(message))"
+    case .dailyCap(let cap, let message): "\(cap)\(Self.quoting(message))"
+    case .tokenRequired:
+      "this needs a token: the server answers followed posts, messages and every write only for a logged-in user"
     }
   }
 

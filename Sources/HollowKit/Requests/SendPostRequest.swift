@@ -63,8 +63,8 @@ public struct SendPostRequest: DefaultRequest {
     for option in options {
       try require(option.contains { !$0.isWhitespace }, "a vote option is empty")
       try require(
-        option.count <= APILimits.maximumVoteOptionLength,
-        "the vote option \"\(option)\" has \(option.count) characters, at most \(APILimits.maximumVoteOptionLength) are allowed"
+        option.unicodeScalars.count <= APILimits.maximumVoteOptionLength,
+        "the vote option \"\(option)\" has \(option.unicodeScalars.count) characters, at most \(APILimits.maximumVoteOptionLength) are allowed"
       )
     }
     try require(Set(options).count == options.count, "the vote options repeat")

@@ -19,15 +19,23 @@ public struct TreeHoleClient: Sendable {
   /// How a request that failed on the way is tried again; never a write that may have reached
   /// the server.
   public var retry: RequestRetry
+  /// The server's short-term windows kept on the client (searches, posts, comments wait for them);
+  /// nil sends at once.
+  public var rateLimits: RateLimitKeeper?
 
   /// - Parameters:
   ///   - configuration: the server, the account's token and the limits of every request.
   ///   - http: defaults to a new ``NetworkHTTPClient``.
   ///   - retry: defaults to ``RequestRetry/standard``.
-  public init(configuration: ClientConfiguration, http: (any HTTPClient)? = nil, retry: RequestRetry = .standard) {
+  ///   - rateLimits: the short-term windows to keep; nil keeps none.
+  public init(
+    configuration: ClientConfiguration, http: (any HTTPClient)? = nil, retry: RequestRetry = .standard,
+    rateLimits: RateLimitKeeper? = nil
+  ) {
     self.configuration = configuration
     self.http = http ?? NetworkHTTPClient()
     self.retry = retry
+    self.rateLimits = rateLimits
   }
 
   /// The same client acting as another user (or as nobody, with `nil`).

@@ -33,7 +33,7 @@ public struct VoteRequest: DefaultRequest {
     try require(parameters.pid > 0, "pid must be positive, not \(parameters.pid)")
     try require(!parameters.option.isEmpty, "the vote option is empty")
     try require(
-      parameters.option.count <= APILimits.maximumVoteOptionLength,
+      parameters.option.unicodeScalars.count <= APILimits.maximumVoteOptionLength,
       "a vote option has at most \(APILimits.maximumVoteOptionLength) characters")
   }
 

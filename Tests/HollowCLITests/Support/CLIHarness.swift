@@ -21,9 +21,17 @@ enum CLIHarness {
   /// afterwards (and likewise a data folder). `stdin`, when given, is piped in (not a terminal).
   static func run(
     _ arguments: [String], variables: [String: String] = [:], stdin: String? = nil, stdoutIsTerminal: Bool = false,
-    stderrIsTerminal: Bool = false, columns: Int? = nil, waitForTermination: @escaping @Sendable () async -> Void = {}
+    stderrIsTerminal: Bool = false, columns: Int? = nil, waitForTermination: @escaping @Sendable () async -> Void = {},
+    demoImageBase: Bool = true
   ) async -> CLIRun {
     var variables = variables
+    // The image host is configured, never guessed: a test server's images are where `serve` says
+    // (`--image-base <server>/images/`), unless the test is about a missing image base.
+    if demoImageBase, variables["HOLLOW_IMAGE_BASE"] == nil, !arguments.contains("--image-base"),
+      let flag = arguments.firstIndex(of: "--server"), arguments.indices.contains(flag + 1)
+    {
+      variables["HOLLOW_IMAGE_BASE"] = arguments[flag + 1] + "/images/"
+    }
     var throwaway: [URL] = []
     if variables["HOLLOW_CACHE_DIR"] == nil, variables["XDG_CACHE_HOME"] == nil, variables["HOME"] == nil,
       !arguments.contains(where: { $0.hasPrefix("--cache-dir") })

@@ -9,8 +9,9 @@ import Darwin
 #endif
 
 /// A loopback HTTP/1.1 server for tests that answers every request with what `respond` makes of
-/// its path (query included): crafted JSON with escapes, extreme numbers, huge texts. One
-/// connection at a time, each closed after its answer; the requests' paths are kept.
+/// its path (query included): crafted JSON with escapes, extreme numbers, huge texts. Each
+/// connection is served on a thread of its own (a client opens connections ahead of need, which a
+/// one-at-a-time server would block on) and closed after its answer; the requests' paths are kept.
 ///
 /// ```swift
 /// let server = try HostileServer { path in .json(#"{"code":-1,"msg":"\u001b]52;c;aGk=\u0007"}"#) }
@@ -54,7 +55,7 @@ final class HostileServer: Sendable {
           if errno == EINTR { continue }
           return  // the listener was shut down
         }
-        serve(connection, respond: respond)
+        Thread.detachNewThread { [self] in serve(connection, respond: respond) }
       }
     }
   }

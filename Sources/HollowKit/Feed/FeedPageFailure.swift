@@ -1,9 +1,9 @@
-/// Why the timeline loader could not show a page.
+/// Why the feed loader could not show a page.
 ///
 /// ```swift
-/// if case .pageFailed(let number, .notCached) = event { print("page \(number) is not in the cache") }
+/// for (number, failure) in snapshot.failures where failure == .notCached { print("page \(number) is not in the cache") }
 /// ```
-public enum TimelinePageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FeedPageFailure: Error, Sendable, Equatable, CustomStringConvertible {
   /// Offline, and the cache does not hold the page.
   case notCached
   /// The server answered with an error.

@@ -1,9 +1,10 @@
-/// Counts of a timeline load so far, over all its pages.
+/// Counts of a feed's load so far, over all its pages: posts ready, images and cited posts arrived.
 ///
 /// ```swift
-/// if case .progress(let p) = event { print("\r\(p.postsDone)/\(p.postsTotal) posts", terminator: "") }
+/// let p = snapshot.progress
+/// print("\r\(p.postsDone)/\(p.postsTotal) posts", terminator: "")
 /// ```
-public struct TimelineProgress: Sendable, Equatable, CustomStringConvertible {
+public struct FeedProgress: Sendable, Equatable, CustomStringConvertible {
   public var postsDone = 0
   public var postsTotal = 0
   public var imagesDone = 0

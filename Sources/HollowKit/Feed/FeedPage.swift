@@ -4,15 +4,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A page of a feed as the timeline loader got it, with where it came from: everything a view needs
+/// A page of a feed as the feed loader got it, with where it came from: everything a view needs
 /// to say "offline: showing cached data from 5 min ago (cannot connect to the server)".
 ///
 /// ```swift
-/// if case .page(let page) = event, page.origin == .cache {
+/// if let page = snapshot.page(1)?.page, page.origin == .cache {
 ///   print("page \(page.number) from the cache, stored \(page.cachedAt.map { "\($0)" } ?? "at an unknown time")")
 /// }
 /// ```
-public struct TimelinePage: Sendable, Equatable {
+public struct FeedPage: Sendable, Equatable {
   /// The page number (1-based).
   public var number: Int
   public var origin: LoadOrigin

@@ -1,11 +1,15 @@
-/// One part of a timeline page to load: an image or a cited post. Each distinct part of a page is
-/// loaded once, through the fan-in's closure form (``TimelineSteps``).
-enum TimelinePart: Sendable, Hashable {
+/// One part of a feed to load besides its pages: an image or a cited post. Each distinct part of a
+/// feed is loaded once (``FeedStateMachine`` asks for it once, the loader fans the parts in).
+///
+/// ```swift
+/// if case .loadParts(let parts, _) = action { for part in parts { print(part) } }
+/// ```
+public enum FeedPart: Sendable, Hashable {
   case image(ImageReference)
   case quote(pid: Int)
 
   /// What loading a part gave.
-  enum Outcome: Sendable, Equatable {
+  public enum Outcome: Sendable, Equatable {
     case image(Result<LoadedImage, ImageLoadError>)
     case quote(Quote)
   }
