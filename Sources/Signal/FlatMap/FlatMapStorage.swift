@@ -43,7 +43,7 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     self.worker = worker
     runProducers = { storage in
       await runOuter(storage)
-      await storage.workers.allReturned()
+      await storage.workers.allReturned(reportingTo: storage.census)
     }
     outerProducer = maxPublishers
     state = Lock(StateMachine(maxPublishers: maxPublishers, capacityPerInner: Self.capacityPerInner))

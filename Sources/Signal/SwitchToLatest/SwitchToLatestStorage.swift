@@ -77,7 +77,7 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
         storage.startInner(subscription, generation: generation)
       }
       await storage.runOuter()
-      await storage.inners.allReturned()
+      await storage.inners.allReturned(reportingTo: storage.census)
     }
   }
 
