@@ -25,9 +25,11 @@ import Testing
 /// `tick` of virtual time, a second by default) the clock advances to `t`, which fires the
 /// operator's timers due by then, and the source sends the events of tick `t`, each `send`
 /// returning once the operator has taken it (see ``TestSource``). An output is stamped with
-/// the tick the clock shows when it arrives. Before moving on, the run waits (by yielding, as
-/// ``TestClock`` settles) until the outputs expected by then have arrived, so a correct operator
-/// passes whatever the scheduling; one tick past the longer diagram catches late extra outputs.
+/// the tick the clock shows when it arrives. Before moving on, the run waits until the outputs
+/// expected by then have arrived (each output signals; there is no yield budget), so a correct
+/// operator passes whatever the scheduling, however loaded the machine; a wrong one that never
+/// produces an expected output is given up on after 10 s and its diagram reported.
+/// One tick past the longer diagram catches late extra outputs.
 /// A source's `#` fails with ``Failure``; any failure of the operator is drawn `#`.
 ///
 /// The operator is driven in lock step with its source, so an operator that stops reading
@@ -115,9 +117,12 @@ public enum MarbleTest {
     let clock = TestClock()
     let testSource = TestSource<Input, Failure>()
     let log = Lock<[MarbleEvent<P.Output>]>([])
+    // Every output signals, so the run waits for what is due without a yield budget.
+    let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
     let stamp = { @Sendable (kind: MarbleEvent<P.Output>.Kind) in
       let now = Int((clock.now.offset / tick).rounded(.down))
       log.withLock { $0.append(MarbleEvent(tick: now, kind: kind)) }
+      arrived.yield()
     }
     // Subscribed here, before any tick, as a `for await` or a `sink` would be.
     var iterator = makeOperator(testSource, clock).makeAsyncIterator()
@@ -128,7 +133,11 @@ public enum MarbleTest {
       } catch {
         stamp(.failed)
       }
+      // Nothing more will arrive: a wait for more ends.
+      arrived.finish()
     }
+    var arrival = arrivals.makeAsyncIterator()
+    var isWaiting = true
     let end = Swift.max(source.length, expected.length) + 1
     for now in 0..<end {
       await clock.advance(to: TestClock.Instant(offset: tick * now))
@@ -140,12 +149,39 @@ public enum MarbleTest {
         }
       }
       let due = expected.events.count { $0.tick <= now }
-      for _ in 0..<clock.settleYields where log.withLock({ $0.count }) < due {
-        await Task.yield()
-      }
+      // Once an output never came, the run has failed: the rest is played without waiting.
+      if isWaiting { isWaiting = await waitForOutputs(due, in: log, arrival: &arrival, signal: arrived) }
     }
     consumer.cancel()
     await consumer.value
     return log.withLock { events in events.filter { $0.tick < end } }
+  }
+
+  /// How long the run waits for an output that is due before it moves on and reports the
+  /// difference: a bound for a wrong operator only, never reached by a correct one, which is
+  /// waited for however long the scheduling delays it.
+  static let giveUpAfter = Duration.seconds(10)
+
+  /// Waits until `due` outputs have arrived (each arrival signals `arrival`), the stream has
+  /// ended, or `giveUpAfter` has passed with the outputs still missing; returns `false` then.
+  static func waitForOutputs<Output>(
+    _ due: Int,
+    in log: Lock<[MarbleEvent<Output>]>,
+    arrival: inout AsyncStream<Void>.Iterator,
+    signal: AsyncStream<Void>.Continuation
+  ) async -> Bool {
+    guard log.withLock({ $0.count }) < due else { return true }
+    let deadline = ContinuousClock.now + giveUpAfter
+    // Wakes the wait if nothing arrives: only a wrong operator gets here.
+    let watchdog = Task {
+      try? await Task.sleep(until: deadline, clock: .continuous)
+      signal.yield()
+    }
+    defer { watchdog.cancel() }
+    while log.withLock({ $0.count }) < due {
+      guard ContinuousClock.now < deadline else { return false }
+      guard await arrival.next() != nil else { return true }
+    }
+    return true
   }
 }

@@ -1,6 +1,7 @@
 import OperatorContract
 import Signal
 import SignalTesting
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct DropUntilOutputTests {
@@ -66,5 +67,49 @@ import Testing
     let recording = await record(Empty<Int, TestError>().drop(untilOutputFrom: trigger.probed(by: probe)))
     #expect(recording == Recording(values: [], completion: .finished))
     await probe.waitUntilAllReleased()
+  }
+}
+
+/// Signals each `receiveCancel` of the publishers it watches, so a test waits for a release
+/// without polling.
+private final class ReleaseSignal: Sendable {
+  private let (events, input) = AsyncStream.makeStream(of: Void.self)
+
+  func watch<P: Publisher>(_ publisher: P) -> Publishers.HandleEvents<P> {
+    publisher.handleEvents(receiveCancel: { [input] in input.yield() })
+  }
+
+  /// Returns at the first release (the suite's time limit reports one that never comes).
+  func released() async {
+    var iterator = events.makeAsyncIterator()
+    _ = await iterator.next()
+  }
+}
+
+extension DropUntilOutputTests {
+  @Test func aTriggerThatIsNotASubjectIsReleasedAfterItsFirstValue() async {
+    let release = ReleaseSignal()
+    let reads = Atomic(0)
+    let trigger = release.watch((1...1_000).publisher.setFailureType(to: TestError.self))
+      .handleEvents(receiveOutput: { _ in reads.add(1, ordering: .relaxed) })
+    let recorder = Recorder(upstream.drop(untilOutputFrom: trigger))
+    await release.released()
+    // Read once: its first value opened the stream, and nothing more was asked of it.
+    #expect(reads.load(ordering: .relaxed) == 1)
+    await upstream.send(1)
+    await upstream.send(completion: .finished)
+    #expect(await recorder.remaining() == [.value(1), .finished])
+  }
+
+  @Test func theTriggerFinishingWithoutAValueReleasesABusyUpstream() async {
+    // The upstream is never waiting for a value when the trigger ends (it is waiting for room
+    // or about to push): it learns of the end by being released, not by a cancelled `next()`.
+    // It never ends on its own, so only a release ends it.
+    let release = ReleaseSignal()
+    let busy = release.watch((1...).publisher.setFailureType(to: TestError.self))
+    let recorder = Recorder(busy.drop(untilOutputFrom: trigger))
+    await trigger.send(completion: .finished)
+    #expect(await recorder.remaining() == [.finished])
+    await release.released()
   }
 }

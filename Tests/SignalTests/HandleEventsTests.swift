@@ -63,4 +63,20 @@ import Testing
     #expect(await publisher.allValues() == [5])
     #expect(seen.all == ["5"])
   }
+
+  @Test func reportsCancelWhenTheIteratorIsReleasedBeforeTheEnd() async {
+    // `first()` releases its upstream after the first value, as Combine's cancels it.
+    let log = EventLog()
+    #expect(await logged([1, 2, 3].publisher, into: log).first().allValues() == [1])
+    #expect(log.all == ["subscription", "output 1", "cancel"])
+  }
+
+  @Test func reportsNothingMoreWhenAnEndedIteratorIsReleased() async {
+    let log = EventLog()
+    do {
+      var iterator = logged([1].publisher, into: log).makeAsyncIterator()
+      while await iterator.next() != nil {}
+    }
+    #expect(log.all == ["subscription", "output 1", "finished"])
+  }
 }

@@ -1,6 +1,7 @@
 import Observation
-import Signal
 import Testing
+
+@testable import Signal
 
 @MainActor @Observable private final class Model {
   var count = 0
@@ -82,5 +83,14 @@ private final class Token: Sendable {
     // The closure (and the token it holds) is let go once nothing tracks the model any more.
     for await _ in released {}
     model.count = 1
+  }
+
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+  @Test func theClosureKeepsTheIsolationItWasWrittenIn() {
+    // Written on the main actor, with no annotation: @_inheritActorContext makes it main-actor
+    // isolated, so it may read a @MainActor model; without it the closure would be nonisolated.
+    let model = Model()
+    let observe = Publishers.Observe { model.count }
+    #expect(observe.emit.isolation === MainActor.shared)
   }
 }

@@ -21,6 +21,7 @@ final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStor
       UpstreamsStateMachine(
         upstreams: producers.count, capacity: Self.capacityPerUpstream, refundsOnDrain: refundsOnDrain))
     self.producers = producers
+    takeImmediateUpstreams()
   }
 
   deinit {
@@ -33,8 +34,25 @@ final class UpstreamsStorage<Value: Sendable, Failure: Error>: ProducerQueueStor
     subscribingTo upstream: Upstream,
     wrap: @escaping @Sendable (Upstream.Output) -> Value
   ) -> Producer where Upstream.Failure == Failure {
-    Producer(subscribingTo: upstream) { storage, subscription, index in
-      await storage.pump(subscription, index: index, wrap: wrap)
+    Producer(
+      subscribingTo: upstream,
+      takeNow: { storage, subscription, index in storage.pumpNow(subscription, index: index, wrap: wrap) },
+      run: { storage, subscription, index in await storage.pump(subscription, index: index, wrap: wrap) })
+  }
+
+  /// Queues what an immediate upstream has now, as ``pump(_:index:wrap:)`` would, while it has room.
+  @inlinable
+  func pumpNow<Upstream: Publisher>(
+    _ subscription: UpstreamSubscription<Upstream>,
+    index: Int,
+    wrap: (Upstream.Output) -> Value
+  ) where Upstream.Failure == Failure {
+    subscription.takeNow(while: { state.withLock { $0.buffer.hasRoom(for: index) } }) { event in
+      switch event {
+      case .value(let value): pushNow(.value(wrap(value), from: index), from: index)
+      case .finished: pushUncounted(.finished(index))
+      case .failed(let error): complete(.failure(error))
+      }
     }
   }
 

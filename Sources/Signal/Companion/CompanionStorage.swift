@@ -30,11 +30,59 @@ final class CompanionStorage<Logic: CompanionLogic>: ProducerQueueStorage, Produ
   {
     state = Lock(CompanionStateMachine(logic, capacity: Self.capacity))
     producers = [
-      Producer(subscribingTo: companion) { storage, subscription, _ in
-        await storage.pumpCompanion(subscription, reading: read)
-      },
-      Producer(subscribingTo: upstream) { storage, subscription, _ in await storage.pumpUpstream(subscription) },
+      Producer(
+        subscribingTo: companion,
+        takeNow: { storage, subscription, _ in storage.pumpCompanionNow(subscription, reading: read) },
+        run: { storage, subscription, _ in await storage.pumpCompanion(subscription, reading: read) }),
+      Producer(
+        subscribingTo: upstream,
+        takeNow: { storage, subscription, _ in storage.pumpUpstreamNow(subscription) },
+        run: { storage, subscription, _ in await storage.pumpUpstream(subscription) }),
     ]
+    takeImmediateUpstreams()
+  }
+
+  /// What an immediate upstream has now, as ``pumpUpstream(_:)`` would take it, while there is room.
+  @inlinable
+  func pumpUpstreamNow<Upstream: Publisher>(_ subscription: UpstreamSubscription<Upstream>)
+  where Upstream.Output == Logic.Value, Upstream.Failure == Failure {
+    var isOpen = true
+    subscription.takeNow(
+      while: { isOpen && state.withLock { $0.buffer.hasRoom(for: StateMachine.upstreamSlot) } }
+    ) { event in
+      switch event {
+      case .value(let value):
+        switch state.withLock({ $0.receive(value) }) {
+        case .dropped, .full: break
+        case .queued(let consumer): wake(consumer)
+        case .closed: isOpen = false
+        }
+      case .finished: complete(.finished)
+      case .failed(let error): complete(.failure(error))
+      }
+    }
+  }
+
+  /// What an immediate companion has now, as ``pumpCompanion(_:reading:)`` would take it.
+  @inlinable
+  func pumpCompanionNow<Companion: Publisher>(
+    _ subscription: UpstreamSubscription<Companion>,
+    reading read: (Companion.Output) -> Logic.Companion
+  ) where Companion.Failure == Logic.CompanionFailure {
+    var isListening = true
+    subscription.takeNow(while: { isListening }) { event in
+      switch event {
+      case .value(let value):
+        if case .stop(let effects) = state.withLock({ $0.receiveCompanion(read(value)) }) {
+          isListening = false
+          perform(effects)
+        }
+      case .finished: perform(state.withLock { $0.companionEnded(.finished) })
+      case .failed(let error): perform(state.withLock { $0.companionEnded(.failure(error)) })
+      }
+    }
+    // Not read again: its subscription ends here, as the pump's does when it returns.
+    if !isListening { subscription.release() }
   }
 
   deinit {

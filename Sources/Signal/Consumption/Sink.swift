@@ -37,6 +37,20 @@ extension Publisher {
     // Subscribe now, not when the task first runs: a hot publisher (a subject) must deliver
     // what is sent right after `sink` returns, as Combine's synchronous subscription does.
     var iterator = makeAsyncIterator()
+    // An immediate chain (`Just(1).map { … }`, a collection's publisher) is delivered here, before
+    // `sink` returns, as Combine delivers it, with no task at all.
+    if AsyncIterator.isImmediate {
+      var completion: Completion<Failure>?
+      _ = iterator.takeNow(while: { completion == nil }) { event in
+        switch event {
+        case .value(let value): receiveValue(value)
+        case .finished: completion = .finished
+        case .failed(let error): completion = .failure(error)
+        }
+      }
+      if let completion { receiveCompletion(completion) }
+      return AnyCancellable {}
+    }
     let task = Task {
       // Capturing the isolated parameter makes the task run on that actor.
       _ = isolation

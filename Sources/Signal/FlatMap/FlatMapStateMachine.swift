@@ -46,6 +46,41 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     buffer = ProducerQueue(producers: maxPublishers + 1, capacity: capacityPerInner, refundsOnDrain: true)
   }
 
+  // MARK: Subscribing, for an immediate outer publisher
+
+  /// An immediate outer publisher's value arrived while the subscriber subscribed, and `inner`
+  /// was subscribed in a free slot at once (Combine subscribes it then); a worker takes it once
+  /// demand starts (``start()``).
+  @inlinable
+  mutating func subscribedAtOnce(_ inner: Inner) {
+    active += 1
+    pending.append(inner)
+  }
+
+  /// Whether an immediate outer publisher may be pulled now, at subscription: a slot is free.
+  @inlinable
+  var hasFreeSlot: Bool { buffer.isOpen && active < maxPublishers }
+
+  /// An immediate outer publisher ended while the subscriber subscribed.
+  @inlinable
+  mutating func outerFinishedAtOnce() -> Effects {
+    isOuterFinished = true
+    isPulling = false
+    return active == 0 ? complete(.finished) : Effects()
+  }
+
+  /// The first demand: workers for the inner publishers subscribed at once, then the outer task's
+  /// first pull (``OuterStep/full``: the role is put down, a worker freeing a slot picks it up).
+  @inlinable
+  mutating func start() -> (workers: [Recruit], OuterStep) {
+    var workers: [Recruit] = []
+    while workers.count < pending.count, startedWorkers < maxPublishers { workers.append(recruit()) }
+    guard buffer.isOpen, !isOuterFinished else { return (workers, .stop) }
+    let step = reserveSlot()
+    if case .full = step { isPulling = false }
+    return (workers, step)
+  }
+
   // MARK: Pulling the outer publisher
 
   @usableFromInline

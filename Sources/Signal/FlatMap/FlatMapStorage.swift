@@ -43,10 +43,35 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     self.worker = worker
     runProducers = { storage in
       await runOuter(storage)
-      await storage.workers.allReturned()
+      await storage.workers.allReturned(reportingTo: storage.census)
     }
     outerProducer = maxPublishers
     state = Lock(StateMachine(maxPublishers: maxPublishers, capacityPerInner: Self.capacityPerInner))
+    if !innersAreImmediate { subscribeImmediateOuter() }
+  }
+
+  /// An immediate outer publisher's values are there now: their inner publishers are subscribed at
+  /// once, in the free slots, as Combine does while the subscriber subscribes, so a hot inner loses
+  /// nothing sent right after. (Immediate inner publishers lose nothing either way: they wait for
+  /// the puller.)
+  @usableFromInline
+  func subscribeImmediateOuter() {
+    guard Upstream.AsyncIterator.isImmediate else { return }
+    state.withLock { $0.buffer.beginSubscribing() }
+    defer { state.withLock { $0.buffer.endSubscribing() } }
+    var effects = Effects()
+    outer.takeNow(while: { state.withLock { $0.hasFreeSlot } }) { event in
+      switch event {
+      case .value(let value):
+        let inner = InnerSubscription(subscribingTo: transform(value))
+        state.withLock { $0.subscribedAtOnce(inner) }
+      case .finished:
+        effects.merge(state.withLock { $0.outerFinishedAtOnce() })
+      case .failed(let error):
+        effects.merge(state.withLock { $0.complete(.failure(error)) })
+      }
+    }
+    perform(effects)
   }
 
   deinit {
@@ -61,7 +86,9 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   /// The outer task: holds the pull role first, and ends when it puts it down.
   @inlinable
   func runOuter() async {
-    guard case .pull = state.withLock({ $0.reserveSlot() }) else { return }
+    let (workers, step) = state.withLock { $0.start() }
+    for worker in workers { carryOut(worker) }
+    guard case .pull = step else { return }
     _ = await pull(byWorker: false, producer: outerProducer)
   }
 

@@ -73,6 +73,24 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
     return .pushedResumingConsumer(consumer)
   }
 
+  /// Whether an immediate upstream's value can be taken while the subscriber subscribes, before
+  /// the producers run: there is room and the stream has not ended.
+  @inlinable
+  var hasRoomAtOnce: Bool {
+    switch phase {
+    case .idle, .running: unconsumed < capacity
+    case .finished, .failed, .terminated: false
+    }
+  }
+
+  /// Queues an immediate upstream's value taken while the subscriber subscribes
+  /// (``hasRoomAtOnce`` said there is room; nobody is parked yet).
+  @inlinable
+  mutating func pushAtOnce(_ element: Element) {
+    buffer.append(element)
+    unconsumed += 1
+  }
+
   /// Returns `false` when the producer need not wait (there is room, or the subscription ended).
   @usableFromInline
   mutating func parkProducer(_ continuation: Waiter) -> Bool {
@@ -93,7 +111,11 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
 
   @usableFromInline
   mutating func upstreamFailed(_ error: Failure) -> Effects {
-    guard case .running = phase else { return Effects() }
+    // `.idle`: an immediate upstream failed while the subscriber subscribed.
+    switch phase {
+    case .idle, .running: break
+    case .finished, .failed, .terminated: return Effects()
+    }
     phase = .failed(error)
     return takeTermination()
   }
@@ -121,8 +143,10 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
     switch phase {
     case .idle:
       guard remainingUpstreams > 0 else {
-        phase = .terminated
-        return .finish(Effects())
+        // Every upstream was immediate and ended while the subscriber subscribed: deliver what
+        // they left, then finish.
+        phase = .finished
+        return refill(&batch, consumed: 0)
       }
       phase = .running
       return .startProducers

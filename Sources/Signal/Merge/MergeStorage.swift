@@ -19,6 +19,7 @@ final class MergeStorage<Element: Sendable, Failure: Error>: ProducerGroupStorag
   init(producers: [Producer], capacity: Int) {
     state = Lock(StateMachine(upstreamCount: producers.count, capacity: capacity))
     self.producers = producers
+    producers.takeImmediate(into: self)
   }
 
   deinit {
@@ -29,7 +30,24 @@ final class MergeStorage<Element: Sendable, Failure: Error>: ProducerGroupStorag
   @inlinable
   static func producer<Upstream: Publisher>(subscribingTo upstream: Upstream) -> Producer
   where Upstream.Output == Element, Upstream.Failure == Failure {
-    Producer(subscribingTo: upstream) { storage, subscription, _ in await storage.produce(from: subscription) }
+    Producer(
+      subscribingTo: upstream,
+      takeNow: { storage, subscription, _ in storage.produceNow(from: subscription) },
+      run: { storage, subscription, _ in await storage.produce(from: subscription) })
+  }
+
+  /// Queues what an immediate upstream has now, while the subscriber subscribes, as Combine
+  /// delivers it then; the rest (beyond the shared capacity) waits for the producers.
+  @inlinable
+  func produceNow<Upstream: Publisher>(from subscription: UpstreamSubscription<Upstream>)
+  where Upstream.Output == Element, Upstream.Failure == Failure {
+    subscription.takeNow(while: { state.withLock { $0.hasRoomAtOnce } }) { event in
+      switch event {
+      case .value(let element): state.withLock { $0.pushAtOnce(element) }
+      case .finished: upstreamFinished()
+      case .failed(let error): upstreamFailed(error)
+      }
+    }
   }
 
   /// The most elements pushed and not yet consumed, for `upstreamCount` producers: large

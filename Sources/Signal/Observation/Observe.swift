@@ -45,6 +45,11 @@ extension Publishers {
     @inlinable
     public init(
       buffering: BufferingPolicy = .dropOldest(1),
+      // @_inheritActorContext: as on Observations.init, the closure takes the isolation it is
+      // written in (a @MainActor view model's reads stay on the main actor); safe because it is
+      // @isolated(any) @Sendable, so the compiler checks its reads against that isolation and
+      // Observations runs it there. ObserveTests.theClosureKeepsTheIsolationItWasWrittenIn fails
+      // if it is lost.
       @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () -> Output
     ) {
       self.buffering = buffering

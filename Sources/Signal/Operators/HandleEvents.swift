@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher {
   /// Runs side effects on a subscription's events, leaving the values unchanged.
   ///
@@ -14,11 +16,11 @@ extension Publisher {
   ///   `sink` and `for await` call at once), after subscribing to the upstream, as in Combine.
   /// - `receiveOutput`: for every value, before it is returned.
   /// - `receiveCompletion`: once, when the upstream finishes or fails.
-  /// - `receiveCancel`: once, instead of `receiveCompletion`, when the stream ends
-  ///   (the upstream returned `nil`) because the iterating task was cancelled.
-  ///
-  /// A consumer that simply stops iterating (for example with `break`) triggers no event:
-  /// an iterator cannot observe being dropped.
+  /// - `receiveCancel`: once, instead of `receiveCompletion`, when the subscription ends
+  ///   before the upstream does, as Combine's cancel: the iterating task was cancelled (the
+  ///   upstream returned `nil`), or the iterator was released before the end (a `break`, an
+  ///   operator downstream that finished early such as `first()`, `prefix(untilOutputFrom:)`'s
+  ///   upstream or `drop(untilOutputFrom:)`'s trigger once they are done with it).
   @inlinable
   public func handleEvents(
     receiveSubscription: (@Sendable () -> Void)? = nil,
@@ -67,7 +69,9 @@ extension Publishers {
 
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-      let iterator = Iterator(upstream: upstream.makeAsyncIterator(), publisher: self)
+      let iterator = Iterator(
+        upstream: upstream.makeAsyncIterator(), publisher: self,
+        release: receiveCancel.map { ReleaseReport($0) })
       receiveSubscription?()
       return iterator
     }
@@ -77,11 +81,14 @@ extension Publishers {
       @usableFromInline var upstream: Upstream.AsyncIterator
       @usableFromInline let publisher: HandleEvents
       @usableFromInline var hasEnded = false
+      /// Reports `receiveCancel` if the iterator is released before the end; `nil` without one.
+      @usableFromInline let release: ReleaseReport?
 
       @inlinable
-      init(upstream: Upstream.AsyncIterator, publisher: HandleEvents) {
+      init(upstream: Upstream.AsyncIterator, publisher: HandleEvents, release: ReleaseReport?) {
         self.upstream = upstream
         self.publisher = publisher
+        self.release = release
       }
 
       @inlinable
@@ -99,10 +106,12 @@ extension Publishers {
           }
         } catch {
           hasEnded = true
+          release?.disarm()
           publisher.receiveCompletion?(.failure(error))
           throw error
         }
         hasEnded = true
+        release?.disarm()
         if Task.isCancelled {
           publisher.receiveCancel?()
         } else {
@@ -111,5 +120,29 @@ extension Publishers {
         return nil
       }
     }
+  }
+}
+
+/// Calls `receiveCancel` when the last copy of a ``Publishers/HandleEvents`` iterator goes away
+/// before its stream ended: how a released subscription (Combine's cancel) is seen, since an
+/// iterator is released by being dropped.
+@usableFromInline
+final class ReleaseReport: Sendable {
+  @usableFromInline let receiveCancel: @Sendable () -> Void
+  @usableFromInline let hasEnded = Atomic(false)
+
+  @usableFromInline
+  init(_ receiveCancel: @escaping @Sendable () -> Void) {
+    self.receiveCancel = receiveCancel
+  }
+
+  /// The stream ended (and was reported) through the iterator: nothing to report on release.
+  @inlinable
+  func disarm() {
+    hasEnded.store(true, ordering: .relaxed)
+  }
+
+  deinit {
+    if !hasEnded.load(ordering: .relaxed) { receiveCancel() }
   }
 }

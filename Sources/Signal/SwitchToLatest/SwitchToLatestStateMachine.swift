@@ -32,11 +32,11 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueu
   }
 
   /// The outer publisher produced a new inner publisher, already subscribed.
-  mutating func switchInner(to subscription: any ReleasableSubscription) -> SwitchAction {
+  mutating func switchInner(to subscription: any ReleasableSubscription, discarding: Bool = true) -> SwitchAction {
     guard buffer.isOpen else { return .closed }
     generation += 1
     isInnerRunning = true
-    var effects = Effects(waking: buffer.resetProducer(0, discardingQueue: true))
+    var effects = Effects(waking: buffer.resetProducer(0, discardingQueue: discarding))
     effects.cancel(innerTask.take())
     effects.release(innerSubscription)
     innerSubscription = subscription
@@ -45,6 +45,13 @@ struct SwitchToLatestStateMachine<Value: Sendable, Failure: Error>: ProducerQueu
 
   /// Keeps the task of inner publisher `generation`; `false` when it is already replaced or
   /// the stream is over: the caller cancels it.
+  /// The current inner subscription if no task runs it yet: one an immediate outer publisher
+  /// switched to while the subscriber subscribed, for the first demand to start.
+  mutating func takeUnstartedInner() -> (generation: Int, subscription: any ReleasableSubscription)? {
+    guard isInnerRunning, innerTask == nil, let innerSubscription else { return nil }
+    return (generation, innerSubscription)
+  }
+
   mutating func adoptInner(_ task: Task<Void, Never>, generation: Int) -> Bool {
     guard buffer.isOpen, isCurrent(generation) else { return false }
     innerTask = task

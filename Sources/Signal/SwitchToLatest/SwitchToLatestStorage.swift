@@ -16,6 +16,50 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
   init(upstream: Upstream) {
     outer = UpstreamSubscription(subscribingTo: upstream)
     state = Lock(StateMachine(capacity: switchToLatestBufferCapacity))
+    switchImmediateOuter()
+  }
+
+  /// An immediate outer publisher's inner publishers are there now: each is subscribed at once and
+  /// the last one stays subscribed, as Combine switches while the subscriber subscribes, so a hot
+  /// inner loses nothing sent right after. An immediate inner publisher's values are queued at once
+  /// (they are its output before the next inner replaces it); if they do not fit, the rest of the
+  /// outer publisher waits for demand.
+  private func switchImmediateOuter() {
+    guard Upstream.AsyncIterator.isImmediate else { return }
+    state.withLock { $0.buffer.beginSubscribing() }
+    defer { state.withLock { $0.buffer.endSubscribing() } }
+    var isSwitching = true
+    outer.takeNow(while: { isSwitching && state.withLock { $0.buffer.isOpen } }) { event in
+      switch event {
+      case .value(let inner):
+        let subscription = UpstreamSubscription(subscribingTo: inner)
+        // What an earlier immediate inner queued stays: Combine delivered it while subscribing.
+        let switched = state.withLock { $0.switchInner(to: subscription, discarding: false) }
+        guard case .run(let generation, let effects) = switched else {
+          subscription.release()
+          return
+        }
+        perform(effects)
+        var innerEnded = false
+        subscription.takeNow(while: { state.withLock { $0.buffer.hasRoom(for: 0) } }) { event in
+          innerEnded = true
+          switch event {
+          case .value(let value):
+            innerEnded = false
+            pushNow(value, from: 0)
+          case .finished:
+            if state.withLock({ $0.innerFinished(generation) }) { complete(.finished) }
+          case .failed(let error):
+            perform(state.withLock { $0.innerFailed(generation, error) })
+          }
+        }
+        if Inner.AsyncIterator.isImmediate && !innerEnded { isSwitching = false }
+      case .finished:
+        if state.withLock({ $0.outerFinished() }) { complete(.finished) }
+      case .failed(let error):
+        complete(.failure(error))
+      }
+    }
   }
 
   deinit {
@@ -27,8 +71,13 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
   /// The outer publisher runs in the producer task; each inner one in a task of its own.
   var runProducers: @Sendable (SwitchToLatestStorage) async -> Void {
     { storage in
+      if let (generation, subscription) = storage.state.withLock({ $0.takeUnstartedInner() }),
+        let subscription = subscription as? UpstreamSubscription<Inner>
+      {
+        storage.startInner(subscription, generation: generation)
+      }
       await storage.runOuter()
-      await storage.inners.allReturned()
+      await storage.inners.allReturned(reportingTo: storage.census)
     }
   }
 
@@ -45,18 +94,23 @@ where Upstream.Output: Publisher, Upstream.Output.Output: Sendable, Upstream.Out
           return
         case .run(let generation, let effects):
           perform(effects)
-          inners.started()
-          let task = Task {
-            await runInner(subscription, generation: generation)
-            inners.returned()
-          }
-          if !state.withLock({ $0.adoptInner(task, generation: generation) }) { task.cancel() }
+          startInner(subscription, generation: generation)
         }
       }
       if state.withLock({ $0.outerFinished() }) { complete(.finished) }
     } catch {
       complete(.failure(error))
     }
+  }
+
+  /// Runs the current inner subscription in a task of its own, through the contract's `spawn`: the
+  /// next switch or the end of the stream cancels it, and the producer task waits for it.
+  private func startInner(_ subscription: UpstreamSubscription<Inner>, generation: Int) {
+    inners.started()
+    spawn({ storage in
+      await storage.runInner(subscription, generation: generation)
+      storage.inners.returned()
+    }) { $0.adoptInner($1, generation: generation) }
   }
 
   private func runInner(_ subscription: UpstreamSubscription<Inner>, generation: Int) async {

@@ -194,3 +194,20 @@ import Testing
     if case .failed = drain(&failing) {} else { Issue.record("expected the companion's failure") }
   }
 }
+
+extension CompanionStateMachineTests {
+  @Test func dropUntilOutputTheCompanionEndingCancelsTheProducersAndRefusesALateOne() {
+    var machine = started(DropUntilOutputLogic<Int, Boom>())
+    let producers = Task {}
+    let adopted = machine.adopt(producers)
+    #expect(adopted)
+    let effects = machine.companionEnded(.finished)
+    // The task reading the upstream is cancelled with the end, whatever it is doing.
+    #expect(effects.tasksToCancel == [producers])
+    // A producer task adopted after the end is refused: its starter cancels it.
+    let late = Task {}
+    let adoptedLate = machine.adopt(late)
+    #expect(!adoptedLate)
+    if case .finished = drain(&machine) {} else { Issue.record("expected the end") }
+  }
+}

@@ -10,6 +10,8 @@ final class LiveTasks: Sendable {
   struct State: Sendable {
     @usableFromInline var count = 0
     @usableFromInline var waiter: Waiter?
+    /// The census of the storage whose producer task waits: its park and resume are counted.
+    @usableFromInline var census: Census?
 
     @inlinable
     init() {}
@@ -29,20 +31,26 @@ final class LiveTasks: Sendable {
   /// Call as the task's last step.
   @inlinable
   func returned() {
-    let waiter = state.withLock { state -> Waiter? in
+    let (waiter, census) = state.withLock { state -> (Waiter?, Census?) in
       state.count -= 1
-      return state.count == 0 ? state.waiter.take() : nil
+      guard state.count == 0, let waiter = state.waiter.take() else { return (nil, nil) }
+      return (waiter, state.census.take())
     }
-    waiter?.resume()
+    guard let waiter else { return }
+    census?.resumed()
+    waiter.resume()
   }
 
-  /// Returns once every counted task has returned.
+  /// Returns once every counted task has returned. A wait is a park of the storage's: `census`
+  /// counts it and its resume, as the contract's ``SubscriptionStorage/park(isolation:_:)`` does.
   @inlinable
-  func allReturned() async {
+  func allReturned(reportingTo census: Census) async {
     await withUnsafeContinuation { (waiter: Waiter) in
       let done = state.withLock { state -> Bool in
         guard state.count > 0 else { return true }
         state.waiter = waiter
+        state.census = census
+        census.parked()
         return false
       }
       if done { waiter.resume() }

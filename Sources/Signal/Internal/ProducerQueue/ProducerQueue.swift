@@ -15,6 +15,9 @@ struct ProducerQueue<Element, Failure: Error> {
   enum Phase: Sendable {
     /// No demand yet: nothing runs.
     case idle
+    /// The subscriber is subscribing and what immediate upstreams have is being taken at once
+    /// (``beginSubscribing()``): values are accepted, nothing runs.
+    case subscribing
     case open
     /// No more values are accepted; the consumer gets what is queued, then `completion`.
     case completing(Completion<Failure>)
@@ -51,10 +54,40 @@ struct ProducerQueue<Element, Failure: Error> {
     parkedProducers = Array(repeating: nil, count: producers)
   }
 
+  /// Whether values are accepted: once demand started the producers, and while immediate
+  /// upstreams are taken at subscription.
   @inlinable
   var isOpen: Bool {
-    if case .open = phase { return true }
+    switch phase {
+    case .subscribing, .open: true
+    case .idle, .completing, .ended: false
+    }
+  }
+
+  /// Opens the queue while the subscriber subscribes, for what immediate upstreams have now, as
+  /// Combine delivers them then; ``endSubscribing()`` makes it wait for demand again, unless what
+  /// was taken ended the stream.
+  @inlinable
+  mutating func beginSubscribing() {
+    if case .idle = phase { phase = .subscribing }
+  }
+
+  /// Whether no demand has come yet (and the stream has not ended).
+  @inlinable
+  var isIdle: Bool {
+    if case .idle = phase { return true }
     return false
+  }
+
+  @inlinable
+  mutating func endSubscribing() {
+    if case .subscribing = phase { phase = .idle }
+  }
+
+  /// Whether `producer` may queue a value now without waiting.
+  @inlinable
+  func hasRoom(for producer: Int) -> Bool {
+    isOpen && credits[producer] > 0
   }
 
   // MARK: Producers
@@ -126,7 +159,7 @@ struct ProducerQueue<Element, Failure: Error> {
   mutating func refill(_ batch: inout RingBuffer<Element>, consumed count: Int) -> RefillAction<Failure> {
     var wake = consumed(count)
     switch phase {
-    case .idle:
+    case .idle, .subscribing:
       phase = .open
       return .startProducers
     case .open where queue.isEmpty:

@@ -37,6 +37,13 @@ extension ProducerQueueStorage {
     }
   }
 
+  /// Queues `element` from `producer`, which has room (``ProducerQueue/hasRoom(for:)``): an
+  /// immediate upstream's value taken while the subscriber subscribes.
+  @inlinable
+  func pushNow(_ element: Element, from producer: Int) {
+    if case .queued(let consumer) = state.withLock({ $0.buffer.push(element, from: producer) }) { wake(consumer) }
+  }
+
   /// Queues a value that needs no room (an upstream's end).
   @inlinable
   func pushUncounted(_ element: Element) {

@@ -63,6 +63,12 @@ struct FutureStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
   }
 
   /// Records the outcome; wakes every waiter.
+  /// The work's task, started through the contract's `spawn`: always kept, and never cancelled by
+  /// a subscriber leaving (the work runs on to its outcome, which later subscribers get).
+  mutating func adoptWork(_ task: Task<Void, Never>) -> Bool {
+    true
+  }
+
   mutating func finish(_ result: Result<Output, Failure>) -> Effects {
     guard case .running(let waiters) = state else { return Effects() }
     state = .finished(result)

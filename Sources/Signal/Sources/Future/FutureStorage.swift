@@ -39,14 +39,14 @@ final class FutureStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
   private func start() {
     // The task keeps the storage alive until the outcome is recorded, so a future that
     // every subscriber abandoned still finishes and replays to later subscribers.
-    Task {
+    spawn({ storage in
       let result: Result<Output, Failure>
       do throws(Failure) {
-        result = .success(try await work())
+        result = .success(try await storage.work())
       } catch {
         result = .failure(error)
       }
-      perform(state.withLock { $0.finish(result) })
-    }
+      storage.perform(storage.state.withLock { $0.finish(result) })
+    }) { $0.adoptWork($1) }
   }
 }
