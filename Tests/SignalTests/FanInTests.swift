@@ -110,6 +110,20 @@ private struct Flaky: Performable {
   }
 }
 
+/// Fails with its status; a 503 succeeds on its third attempt (a server that recovers).
+private struct StatusRequest: Performable {
+  struct Failed: Error, Equatable { let status: Int }
+  let index: Int
+  let status: Int
+  let log: AttemptLog
+
+  func perform() async throws(Failed) -> Int {
+    let attempt = log.record(index)
+    guard status == 503, attempt == 3 else { throw Failed(status: status) }
+    return attempt
+  }
+}
+
 private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.Failure == Never {
   var values: [P.Output] = []
   for await value in publisher { values.append(value) }
@@ -217,6 +231,45 @@ private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.F
     _ = await run.value
     #expect(log.snapshot == [1])
     #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aDecisionToFailDeliversTheFailureWithoutRetrying() async {
+    // A 404 is final; a 503 is worth another try: only the 503 is performed again.
+    let log = AttemptLog(itemCount: 2)
+    let items = [StatusRequest(index: 0, status: 404, log: log), StatusRequest(index: 1, status: 503, log: log)]
+    let outcomes = await collect(
+      StatusRequest.publisher(
+        for: items, retries: 3, when: { $0.status == 404 ? .fail : .retry }, ordering: .index))
+    #expect(outcomes.map(\.1) == [.failure(StatusRequest.Failed(status: 404)), .success(3)])
+    #expect(log.snapshot == [1, 3])
+  }
+
+  @Test func thePredicateDecidesPerFailureAndIsAskedOnlyWhileRetriesAreLeft() async {
+    let log = AttemptLog(itemCount: 2)
+    let items = [
+      Flaky(index: 0, failuresBeforeSuccess: 9, log: log), Flaky(index: 1, failuresBeforeSuccess: 9, log: log),
+    ]
+    let questions = Atomic<Int>(0)
+    let policy = RetryPolicy.upTo(2)
+    let outcomes = await collect(
+      Flaky.publisher(
+        for: items, retries: policy,
+        when: { _ in
+          questions.add(1, ordering: .relaxed)
+          return .retry
+        }, ordering: .index))
+    #expect(outcomes.map(\.1) == [.failure(Flaky.Failed(attempt: 3)), .failure(Flaky.Failed(attempt: 3))])
+    #expect(log.snapshot == [3, 3])
+    // Two retries per item, so two questions each; the last failure is delivered without asking.
+    #expect(questions.load(ordering: .relaxed) == 4)
+  }
+
+  @Test func failingEveryFailureMeansOneAttemptEach() async {
+    let log = AttemptLog(itemCount: 3)
+    let items = (0..<3).map { Flaky(index: $0, failuresBeforeSuccess: 1, log: log) }
+    let outcomes = await collect(Flaky.publisher(for: items, retries: .upTo(3), when: { _ in .fail }))
+    #expect(outcomes.count == 3)
+    #expect(log.snapshot == [1, 1, 1])
   }
 
   @Test func withoutRetriesAFailedItemIsPerformedOnce() async {

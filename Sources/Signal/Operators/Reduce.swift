@@ -22,7 +22,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher of the final accumulation of its upstream. See ``Publisher/reduce(_:_:)``.
+  /// A publisher of the final accumulation of its upstream. See ``Publisher/reduce(_:_:)->Publishers.Reduce<Self,Result>``.
   public struct Reduce<Upstream: Publisher, Output: Sendable>: Publisher {
     public typealias Element = Output
     public typealias Failure = Upstream.Failure
