@@ -25,12 +25,12 @@ extension Publisher where Failure == Never {
   ///
   /// ```swift
   /// let count = CurrentValueSubject<Int, Never>(0)
-  /// let subscription = unreadCount.sink { count.value = $0 }
+  /// let subscription = unreadCount.sink { count.trySend($0) }
   /// ```
   @available(
     *, unavailable,
     message:
-      "Signal has no @Published: keep the state in a CurrentValueSubject and write it in a sink { subject.value = $0 } (see Coming from Combine)"
+      "Signal has no @Published: keep the state in a CurrentValueSubject and write it in a sink { subject.trySend($0) } (see Coming from Combine)"
   )
   public func assign<Target>(to published: inout Target) {
     fatalError("unavailable")
