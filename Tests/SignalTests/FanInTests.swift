@@ -96,30 +96,21 @@ private final class AttemptLog: Sendable {
   var snapshot: [Int] { counts.withLock { $0 } }
 }
 
-/// Fails until it has been performed `failuresBeforeSuccess` times.
+/// Fails until it has been performed `failuresBeforeSuccess` times, with its `status` (an HTTP
+/// status, for the tests that decide by it).
 private struct Flaky: Performable {
-  struct Failed: Error, Equatable { let attempt: Int }
+  struct Failed: Error, Equatable {
+    let attempt: Int
+    var status = 0
+  }
   let index: Int
   let failuresBeforeSuccess: Int
   let log: AttemptLog
+  var status = 0
 
   func perform() async throws(Failed) -> Int {
     let attempt = log.record(index)
-    guard attempt > failuresBeforeSuccess else { throw Failed(attempt: attempt) }
-    return attempt
-  }
-}
-
-/// Fails with its status; a 503 succeeds on its third attempt (a server that recovers).
-private struct StatusRequest: Performable {
-  struct Failed: Error, Equatable { let status: Int }
-  let index: Int
-  let status: Int
-  let log: AttemptLog
-
-  func perform() async throws(Failed) -> Int {
-    let attempt = log.record(index)
-    guard status == 503, attempt == 3 else { throw Failed(status: status) }
+    guard attempt > failuresBeforeSuccess else { throw Failed(attempt: attempt, status: status) }
     return attempt
   }
 }
@@ -236,11 +227,13 @@ private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.F
   @Test func aDecisionToFailDeliversTheFailureWithoutRetrying() async {
     // A 404 is final; a 503 is worth another try: only the 503 is performed again.
     let log = AttemptLog(itemCount: 2)
-    let items = [StatusRequest(index: 0, status: 404, log: log), StatusRequest(index: 1, status: 503, log: log)]
+    let items = [
+      Flaky(index: 0, failuresBeforeSuccess: 9, log: log, status: 404),
+      Flaky(index: 1, failuresBeforeSuccess: 2, log: log, status: 503),
+    ]
     let outcomes = await collect(
-      StatusRequest.publisher(
-        for: items, retries: 3, when: { $0.status == 404 ? .fail : .retry }, ordering: .index))
-    #expect(outcomes.map(\.1) == [.failure(StatusRequest.Failed(status: 404)), .success(3)])
+      Flaky.publisher(for: items, retries: 3, when: { $0.status == 404 ? .fail : .retry }, ordering: .index))
+    #expect(outcomes.map(\.1) == [.failure(Flaky.Failed(attempt: 1, status: 404)), .success(3)])
     #expect(log.snapshot == [1, 3])
   }
 
