@@ -8,10 +8,10 @@ extension Publisher {
   ///
   /// An upstream that finishes without values publishes `initialResult`; an upstream
   /// that fails publishes nothing and fails. If the iterating task is cancelled, the
-  /// stream ends without a value rather than with a partial result. This is Combine's `reduce`, a publisher;
-  /// on a publisher it is chosen over the standard library's `AsyncSequence.reduce`,
-  /// which returns the value directly (``Publisher/firstValue(isolation:)`` gets it:
-  /// `await p.reduce(0, +).firstValue()`).
+  /// stream ends without a value rather than with a partial result. This is Combine's `reduce`, a publisher,
+  /// wherever a publisher is needed (a chain, a type, `for await`); `await p.reduce(0, +)` alone in an
+  /// async function is the standard library's `AsyncSequence.reduce`, the value, and an untyped
+  /// binding elsewhere is ambiguous (see ``Publishers/AmbiguousTerminal``).
   @inlinable @_disfavoredOverload
   public func reduce<Result: Sendable>(
     _ initialResult: Result,
