@@ -5,10 +5,11 @@ import Testing
 /// `first(where:)`, `contains`, `allSatisfy`, `min`, `max`): where the expression needs a
 /// publisher (a chain, a `for await`, a typed binding, an argument) they are Combine's
 /// operators; `await` on the call alone in an async function is the standard library's value.
-/// An untyped binding is never a silent publisher: inside an async function without `await` it
-/// is "expression is 'async' but is not marked with 'await'"; in synchronous or top-level code
-/// it is "ambiguous use" (Tests/CompileChecks/Cases/TopLevelTerminals.swift and
-/// SynchronousFunctionTerminals.swift pin those, as `.ci/compile-checks` runs them).
+/// Inside an async function an untyped binding without `await` is "expression is 'async' but is
+/// not marked with 'await'"; in synchronous code it is the operator, as in Combine; in top-level
+/// code an awaited untyped binding is the operator too, with the compiler's warning "no 'async'
+/// operations occur within 'await' expression" (Tests/CompileChecks/Cases/TopLevelTerminals.swift
+/// and SynchronousFunctionTerminals.swift pin those, as `.ci/compile-checks` runs them).
 /// See Sources/Signal/Signal.docc/Guides/ComingFromCombine.md.
 @Suite struct TerminalNamingTests {
   let numbers = [3, 1, 4].publisher

@@ -10,8 +10,9 @@ extension Publisher {
   /// that fails publishes nothing and fails. If the iterating task is cancelled, the
   /// stream ends without a value rather than with a partial result. This is Combine's `reduce`, a publisher,
   /// wherever a publisher is needed (a chain, a type, `for await`); `await p.reduce(0, +)` alone in an
-  /// async function is the standard library's `AsyncSequence.reduce`, the value, and an untyped
-  /// binding elsewhere is ambiguous (see ``Publishers/AmbiguousTerminal``).
+  /// async function is the standard library's `AsyncSequence.reduce`, the value. In top-level code
+  /// (`main.swift`) write the type, `let total: Int = await numbers.reduce(0, +)`: Swift ranks it as
+  /// synchronous code, where the operator wins.
   @inlinable @_disfavoredOverload
   public func reduce<Result: Sendable>(
     _ initialResult: Result,
