@@ -131,4 +131,21 @@ private final class ReturnLog: Sendable {
     #expect(outcomes.map(\.1.value) == [7])
     #expect(attempts.load(ordering: .sequentiallyConsistent) == 3)
   }
+  @Test func theClosureFormRetriesOnlyWhatThePredicateAllows() async {
+    struct HTTPFailure: Error, Equatable { let status: Int }
+    let attempts = Mutex<[Int: Int]>([:])
+    let outcomes = await [404, 503].publisher(retries: .upTo(3), when: { $0.status >= 500 ? .retry : .fail }) {
+      (status) async throws(HTTPFailure) -> Int in
+      let attempt = attempts.withLock { counts in
+        counts[status, default: 0] += 1
+        return counts[status, default: 0]
+      }
+      if status == 503 && attempt == 3 { return 200 }
+      throw HTTPFailure(status: status)
+    }.allValues()
+    #expect(outcomes.count == 2)
+    #expect(attempts.withLock { $0 } == [404: 1, 503: 3])
+    #expect(outcomes.first { $0.0 == 0 }?.1 == .failure(HTTPFailure(status: 404)))
+    #expect(outcomes.first { $0.0 == 1 }?.1 == .success(200))
+  }
 }

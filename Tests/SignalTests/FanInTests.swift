@@ -96,16 +96,21 @@ private final class AttemptLog: Sendable {
   var snapshot: [Int] { counts.withLock { $0 } }
 }
 
-/// Fails until it has been performed `failuresBeforeSuccess` times.
+/// Fails until it has been performed `failuresBeforeSuccess` times, with its `status` (an HTTP
+/// status, for the tests that decide by it).
 private struct Flaky: Performable {
-  struct Failed: Error, Equatable { let attempt: Int }
+  struct Failed: Error, Equatable {
+    let attempt: Int
+    var status = 0
+  }
   let index: Int
   let failuresBeforeSuccess: Int
   let log: AttemptLog
+  var status = 0
 
   func perform() async throws(Failed) -> Int {
     let attempt = log.record(index)
-    guard attempt > failuresBeforeSuccess else { throw Failed(attempt: attempt) }
+    guard attempt > failuresBeforeSuccess else { throw Failed(attempt: attempt, status: status) }
     return attempt
   }
 }
@@ -217,6 +222,47 @@ private func collect<P: Publisher>(_ publisher: P) async -> [P.Output] where P.F
     _ = await run.value
     #expect(log.snapshot == [1])
     #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aDecisionToFailDeliversTheFailureWithoutRetrying() async {
+    // A 404 is final; a 503 is worth another try: only the 503 is performed again.
+    let log = AttemptLog(itemCount: 2)
+    let items = [
+      Flaky(index: 0, failuresBeforeSuccess: 9, log: log, status: 404),
+      Flaky(index: 1, failuresBeforeSuccess: 2, log: log, status: 503),
+    ]
+    let outcomes = await collect(
+      Flaky.publisher(for: items, retries: 3, when: { $0.status == 404 ? .fail : .retry }, ordering: .index))
+    #expect(outcomes.map(\.1) == [.failure(Flaky.Failed(attempt: 1, status: 404)), .success(3)])
+    #expect(log.snapshot == [1, 3])
+  }
+
+  @Test func thePredicateDecidesPerFailureAndIsAskedOnlyWhileRetriesAreLeft() async {
+    let log = AttemptLog(itemCount: 2)
+    let items = [
+      Flaky(index: 0, failuresBeforeSuccess: 9, log: log), Flaky(index: 1, failuresBeforeSuccess: 9, log: log),
+    ]
+    let questions = Atomic<Int>(0)
+    let policy = RetryPolicy.upTo(2)
+    let outcomes = await collect(
+      Flaky.publisher(
+        for: items, retries: policy,
+        when: { _ in
+          questions.add(1, ordering: .relaxed)
+          return .retry
+        }, ordering: .index))
+    #expect(outcomes.map(\.1) == [.failure(Flaky.Failed(attempt: 3)), .failure(Flaky.Failed(attempt: 3))])
+    #expect(log.snapshot == [3, 3])
+    // Two retries per item, so two questions each; the last failure is delivered without asking.
+    #expect(questions.load(ordering: .relaxed) == 4)
+  }
+
+  @Test func failingEveryFailureMeansOneAttemptEach() async {
+    let log = AttemptLog(itemCount: 3)
+    let items = (0..<3).map { Flaky(index: $0, failuresBeforeSuccess: 1, log: log) }
+    let outcomes = await collect(Flaky.publisher(for: items, retries: .upTo(3), when: { _ in .fail }))
+    #expect(outcomes.count == 3)
+    #expect(log.snapshot == [1, 1, 1])
   }
 
   @Test func withoutRetriesAFailedItemIsPerformedOnce() async {

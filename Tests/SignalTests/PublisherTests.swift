@@ -23,14 +23,15 @@ import Testing
     #expect(total == 6)
   }
 
-  @Test func signalOperatorsReturnPublishers() {
+  @Test func signalOperatorsReturnPublishers() async {
     let publisher = [1, 2, 3].publisher
     #expect(type(of: publisher.map { $0 }) == Publishers.Map<SequencePublisher<[Int]>, Int>.self)
     #expect(type(of: publisher.filter { _ in true }) == Publishers.Filter<SequencePublisher<[Int]>>.self)
     #expect(type(of: publisher.compactMap { $0 }) == Publishers.CompactMap<SequencePublisher<[Int]>, Int>.self)
     #expect(type(of: publisher.prefix(1)) == Publishers.Prefix<SequencePublisher<[Int]>>.self)
     #expect(type(of: publisher.dropFirst()) == Publishers.DropFirst<SequencePublisher<[Int]>>.self)
-    #expect(type(of: publisher.reduce(0, +)) == Publishers.Reduce<SequencePublisher<[Int]>, Int>.self)
+    let reduce: Publishers.Reduce<SequencePublisher<[Int]>, Int> = publisher.reduce(0, +)
+    #expect(await reduce.allValues() == [6])
   }
 
   @Test func standardLibraryPrefixWhileWorksOnAPublisher() async {

@@ -3,15 +3,18 @@ import Testing
 
 /// The names Signal shares with the standard library's `AsyncSequence` terminals (`reduce`,
 /// `first(where:)`, `contains`, `allSatisfy`, `min`, `max`): where the expression needs a
-/// publisher (a chain, a `for await`, a typed binding, an argument, any synchronous code) they
-/// are Combine's operators; `await` on the call alone is the standard library's value. An
-/// untyped `let p = numbers.reduce(0, +)` inside an async function is a compile error
-/// ("expression is 'async' but is not marked with 'await'"), never a silent publisher.
+/// publisher (a chain, a `for await`, a typed binding, an argument) they are Combine's
+/// operators; `await` on the call alone in an async function is the standard library's value.
+/// Inside an async function an untyped binding without `await` is "expression is 'async' but is
+/// not marked with 'await'"; in synchronous code it is the operator, as in Combine; in top-level
+/// code an awaited untyped binding is the operator too, with the compiler's warning "no 'async'
+/// operations occur within 'await' expression" (Tests/CompileChecks/Cases/TopLevelTerminals.swift
+/// and SynchronousFunctionTerminals.swift pin those, as `.ci/compile-checks` runs them).
 /// See Sources/Signal/Signal.docc/Guides/ComingFromCombine.md.
 @Suite struct TerminalNamingTests {
   let numbers = [3, 1, 4].publisher
 
-  /// Synchronous code, as most Combine pipelines are built: always the operators.
+  /// Synchronous code, as most Combine pipelines are built: a typed binding is the operator.
   private func pipelines() -> (
     reduce: Publishers.Reduce<SequencePublisher<[Int]>, Int>,
     first: Publishers.First<SequencePublisher<[Int]>>,
@@ -21,17 +24,13 @@ import Testing
     min: Publishers.Comparison<SequencePublisher<[Int]>>,
     max: Publishers.Comparison<SequencePublisher<[Int]>>
   ) {
-    let reduce = numbers.reduce(0, +)
-    let first = numbers.first { $0 > 1 }
-    let contains = numbers.contains(4)
-    let containsWhere = numbers.contains { $0 > 3 }
-    let allSatisfy = numbers.allSatisfy { $0 > 0 }
-    let min = numbers.min()
-    let max = numbers.max(by: <)
-    return (reduce, first, contains, containsWhere, allSatisfy, min, max)
+    (
+      numbers.reduce(0, +), numbers.first { $0 > 1 }, numbers.contains(4), numbers.contains { $0 > 3 },
+      numbers.allSatisfy { $0 > 0 }, numbers.min(), numbers.max(by: <)
+    )
   }
 
-  @Test func synchronousCodeGetsTheOperators() async {
+  @Test func synchronousCodeWithATypeGetsTheOperators() async {
     let built = pipelines()
     #expect(await built.reduce.allValues() == [8])
     #expect(await built.first.allValues() == [3])

@@ -1,4 +1,4 @@
-/// A token that cancels an activity (such as a ``Publisher/sink(isolation:receiveCompletion:receiveValue:)``)
+/// A token that cancels an activity (such as a ``Publisher/sink(isolation:receiveCompletion:receiveValue:)-7w28u``)
 /// when you call ``cancel()`` or when the token is deinitialized.
 ///
 /// ```swift

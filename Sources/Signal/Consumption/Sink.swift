@@ -94,7 +94,7 @@ extension Publisher where Failure == Never {
   /// ```
   ///
   /// The closure runs in a task that inherits the caller's isolation (see
-  /// ``Publisher/sink(isolation:receiveCompletion:receiveValue:)``).
+  /// ``Publisher/sink(isolation:receiveCompletion:receiveValue:)-7w28u``).
   @inlinable
   public func sink(
     isolation: isolated (any Actor)? = #isolation,

@@ -1,7 +1,7 @@
 extension Publishers {
   /// A publisher that performs many ``Performable`` items with bounded concurrency and
   /// delivers each outcome tagged with its item's index.
-  /// See ``Performable/publisher(for:retries:clock:maxConcurrent:ordering:)``.
+  /// See ``Performable/publisher(for:retries:clock:when:maxConcurrent:ordering:)``.
   public struct FanIn<Work: Performable>: Publisher {
     public typealias Output = (Int, OptionalOutput<Work.Output, Work.Failure>)
     public typealias Element = Output
@@ -13,6 +13,9 @@ extension Publishers {
     public let retries: RetryPolicy
     /// The clock the waits between retries run on.
     public let clock: any Clock<Duration>
+    /// Whether (and when) a failed item is performed again: asked about each failure while
+    /// retries are left.
+    public let decide: @Sendable (Work.Failure) -> RetryDecision
     /// The most items performed at once (at least 1).
     public let maxConcurrent: Int
     public let ordering: FanInOrdering
@@ -21,20 +24,28 @@ extension Publishers {
     @inlinable
     public init(
       items: [Work], retries: RetryPolicy = .never, clock: any Clock<Duration> = ContinuousClock(),
+      when decide: @escaping @Sendable (Work.Failure) -> RetryDecision = { _ in .retry },
       maxConcurrent: Int = 8, ordering: FanInOrdering = .completion
     ) {
       self.items = items
       self.retries = retries
       self.clock = clock
+      self.decide = decide
       self.maxConcurrent = Swift.max(1, maxConcurrent)
       self.ordering = ordering
     }
 
-    /// Creates a fan-in that retries a failed item at once, up to `retries` times (below 0 counts as 0).
+    /// Creates a fan-in that retries a failed item at once, up to `retries` times (below 0 counts
+    /// as 0), when `decide` says so.
     @inlinable
-    public init(items: [Work], retries: Int, maxConcurrent: Int = 8, ordering: FanInOrdering = .completion) {
+    public init(
+      items: [Work], retries: Int,
+      when decide: @escaping @Sendable (Work.Failure) -> RetryDecision = { _ in .retry },
+      maxConcurrent: Int = 8, ordering: FanInOrdering = .completion
+    ) {
       self.init(
-        items: items, retries: RetryPolicy(maxRetries: retries), maxConcurrent: maxConcurrent, ordering: ordering)
+        items: items, retries: RetryPolicy(maxRetries: retries), when: decide, maxConcurrent: maxConcurrent,
+        ordering: ordering)
     }
 
     @inlinable
@@ -42,6 +53,7 @@ extension Publishers {
       let items = items
       let retries = retries
       let clock = clock
+      let decide = decide
       let workerCount = Swift.min(maxConcurrent, items.count)
       let window = Self.window(itemCount: items.count, workerCount: workerCount)
       let storage = FanInStorage<Work.Output, Work.Failure>(
@@ -52,7 +64,9 @@ extension Publishers {
       ) { storage in
         await withDiscardingTaskGroup { group in
           for _ in 0..<workerCount {
-            group.addTask { await Self.work(on: items, retries: retries, clock: clock, storage: storage) }
+            group.addTask {
+              await Self.work(on: items, retries: retries, clock: clock, decide: decide, storage: storage)
+            }
           }
         }
       }
@@ -70,22 +84,27 @@ extension Publishers {
     @inlinable
     static func work(
       on items: [Work], retries: RetryPolicy, clock: any Clock<Duration>,
+      decide: @Sendable (Work.Failure) -> RetryDecision,
       storage: FanInStorage<Work.Output, Work.Failure>
     ) async {
       var outcome: Output?
       while let index = await storage.nextItem(completing: outcome) {
-        outcome = (index, await perform(items[index], retries: retries, clock: clock))
+        outcome = (index, await perform(items[index], retries: retries, clock: clock, decide: decide))
       }
     }
 
     @inlinable
     static func perform(
-      _ item: Work, retries: RetryPolicy, clock: any Clock<Duration>
+      _ item: Work, retries: RetryPolicy, clock: any Clock<Duration>,
+      decide: @Sendable (Work.Failure) -> RetryDecision
     ) async -> OptionalOutput<Work.Output, Work.Failure> {
       var retriesDone = 0
       while true {
         let output = await OptionalOutput { () async throws(Work.Failure) in try await item.perform() }
-        guard case .failure = output, await retries.waitToRetry(after: retriesDone, .retry, on: clock) else {
+        // `decide` hears only about failures that could still be retried, as the retry operator's.
+        guard case .failure(let error) = output, retriesDone < retries.maxRetries,
+          await retries.waitToRetry(after: retriesDone, decide(error), on: clock)
+        else {
           return output
         }
         retriesDone += 1

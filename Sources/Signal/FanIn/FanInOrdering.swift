@@ -1,4 +1,4 @@
-/// The order in which ``Performable/publisher(for:retries:maxConcurrent:ordering:)``
+/// The order in which ``Performable/publisher(for:retries:when:maxConcurrent:ordering:)``
 /// delivers its outcomes.
 ///
 /// ```swift

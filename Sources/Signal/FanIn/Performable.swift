@@ -1,7 +1,7 @@
 /// A unit of asynchronous work that produces an output or a typed failure.
 ///
 /// Conforming types get a cold ``publisher`` (each subscription performs the work)
-/// and the indexed fan-in ``publisher(for:retries:clock:maxConcurrent:ordering:)``, which
+/// and the indexed fan-in ``publisher(for:retries:clock:when:maxConcurrent:ordering:)``, which
 /// runs many items with bounded concurrency and delivers each outcome tagged with
 /// its index. The tree-hole client's requests refine this protocol.
 ///
@@ -44,6 +44,9 @@ extension Performable {
   ///   - retries: How many more times a failed item is performed before its failure is
   ///     delivered, and how long each retry waits (by default none; see ``RetryPolicy``).
   ///   - clock: The clock the waits between retries run on.
+  ///   - decide: Asked about each failure while retries are left: ``RetryDecision/retry`` (the
+  ///     default, after the policy's backoff), ``RetryDecision/retryAfter(_:)`` or
+  ///     ``RetryDecision/fail`` (deliver the failure now: a "not found" that no retry can fix).
   ///   - maxConcurrent: The most items performed at once. The default, 8, keeps a handful of
   ///     requests in flight without flooding a server; below 1 counts as 1.
   ///   - ordering: `.completion` (the default) delivers outcomes as items complete; `.index`
@@ -62,6 +65,14 @@ extension Performable {
   /// }
   /// ```
   ///
+  /// Retry only what a retry can fix:
+  ///
+  /// ```swift
+  /// let posts = FetchPost.publisher(for: requests, retries: .upTo(3), when: { error in
+  ///   error == .notFound ? .fail : .retry   // a 404 is final; a timeout is worth another try
+  /// })
+  /// ```
+  ///
   /// A worker waits out an item's backoff before it performs the item again, so a retry
   /// keeps its place in the concurrency bound.
   @inlinable
@@ -69,25 +80,29 @@ extension Performable {
     for items: [Self],
     retries: RetryPolicy = .never,
     clock: some Clock<Duration> = ContinuousClock(),
+    when decide: @escaping @Sendable (Failure) -> RetryDecision = { _ in .retry },
     maxConcurrent: Int = 8,
     ordering: FanInOrdering = .completion
   ) -> Publishers.FanIn<Self> {
-    Publishers.FanIn(items: items, retries: retries, clock: clock, maxConcurrent: maxConcurrent, ordering: ordering)
+    Publishers.FanIn(
+      items: items, retries: retries, clock: clock, when: decide, maxConcurrent: maxConcurrent, ordering: ordering)
   }
 
-  /// ``publisher(for:retries:clock:maxConcurrent:ordering:)`` retrying a failed item at once, up
-  /// to `retries` times (below 0 counts as 0).
+  /// ``publisher(for:retries:clock:when:maxConcurrent:ordering:)`` retrying a failed item at once,
+  /// up to `retries` times (below 0 counts as 0), when `decide` says so.
   ///
   /// ```swift
   /// for await (index, output) in FetchPost.publisher(for: requests, retries: 2) { rows[index] = output }
+  /// let final = FetchPost.publisher(for: requests, retries: 2, when: { $0 == .notFound ? .fail : .retry })
   /// ```
   @inlinable
   public static func publisher(
     for items: [Self],
     retries: Int,
+    when decide: @escaping @Sendable (Failure) -> RetryDecision = { _ in .retry },
     maxConcurrent: Int = 8,
     ordering: FanInOrdering = .completion
   ) -> Publishers.FanIn<Self> {
-    Publishers.FanIn(items: items, retries: retries, maxConcurrent: maxConcurrent, ordering: ordering)
+    Publishers.FanIn(items: items, retries: retries, when: decide, maxConcurrent: maxConcurrent, ordering: ordering)
   }
 }

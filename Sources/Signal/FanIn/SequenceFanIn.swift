@@ -1,7 +1,7 @@
 extension Sequence where Element: Sendable {
   /// Performs `perform` on every element, at most `maxConcurrent` at once, and emits exactly one
   /// `(index, outcome)` per element: the closure form of
-  /// ``Performable/publisher(for:retries:clock:maxConcurrent:ordering:)``, for work that needs no type of
+  /// ``Performable/publisher(for:retries:clock:when:maxConcurrent:ordering:)``, for work that needs no type of
   /// its own.
   ///
   /// ```swift
@@ -17,6 +17,8 @@ extension Sequence where Element: Sendable {
   ///   - retries: How a failed element is performed again: ``RetryPolicy/never`` (the default),
   ///     or a count with a ``Backoff`` between attempts, measured on `clock`.
   ///   - clock: The clock the backoff waits on; a `TestClock` (SignalTesting) in tests.
+  ///   - decide: Asked about each failure while retries are left: retry it (the default) or
+  ///     deliver it now (``RetryDecision/fail``).
   ///   - maxConcurrent: The most elements performed at once (default 8; below 1 counts as 1).
   ///   - ordering: `.completion` (the default) delivers outcomes as elements complete; `.index`
   ///     delivers them in index order.
@@ -36,12 +38,13 @@ extension Sequence where Element: Sendable {
   public func publisher<Output: Sendable, Failure: Error>(
     retries: RetryPolicy = .never,
     clock: some Clock<Duration> = ContinuousClock(),
+    when decide: @escaping @Sendable (Failure) -> RetryDecision = { _ in .retry },
     maxConcurrent: Int = 8,
     ordering: FanInOrdering = .completion,
     perform: @escaping @Sendable (Element) async throws(Failure) -> Output
   ) -> Publishers.FanIn<PerformableClosure<Output, Failure>> {
     let work = map { element in PerformableClosure { () async throws(Failure) in try await perform(element) } }
     return Publishers.FanIn(
-      items: work, retries: retries, clock: clock, maxConcurrent: maxConcurrent, ordering: ordering)
+      items: work, retries: retries, clock: clock, when: decide, maxConcurrent: maxConcurrent, ordering: ordering)
   }
 }

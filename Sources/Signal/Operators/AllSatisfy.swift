@@ -16,7 +16,7 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher of whether every value of its upstream satisfies a predicate. See
-  /// ``Publisher/allSatisfy(_:)``.
+  /// ``Publisher/allSatisfy(_:)->Publishers.AllSatisfy<Self>``.
   public struct AllSatisfy<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Element = Bool

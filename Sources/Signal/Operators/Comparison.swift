@@ -12,7 +12,7 @@ extension Publisher where Output: Comparable {
     Publishers.Comparison(upstream: self) { $1 < $0 }
   }
 
-  /// Publishes the largest value, when the upstream finishes. See ``Publisher/min()``.
+  /// Publishes the largest value, when the upstream finishes. See ``Publisher/min()->Publishers.Comparison<Self>``.
   ///
   /// ```swift
   /// for await n in [3, 1, 2].publisher.max() { print(n) }  // 3
@@ -54,8 +54,8 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher of the greatest value of its upstream by an ordering: ``Publisher/max(by:)``,
-  /// and ``Publisher/min(by:)`` with the ordering reversed.
+  /// A publisher of the greatest value of its upstream by an ordering: ``Publisher/max(by:)->Publishers.Comparison<Self>``,
+  /// and ``Publisher/min(by:)->Publishers.Comparison<Self>`` with the ordering reversed.
   public struct Comparison<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Element = Upstream.Output

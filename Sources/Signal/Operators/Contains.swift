@@ -22,7 +22,7 @@ extension Publisher {
   /// for await found in [1, 3, 4].publisher.contains(where: { $0.isMultiple(of: 2) }) { print(found) }  // true
   /// ```
   ///
-  /// See ``Publisher/contains(_:)`` for the rules.
+  /// See ``Publisher/contains(_:)->Publishers.Contains<Self>`` for the rules.
   @inlinable @_disfavoredOverload
   public func contains(where predicate: @escaping @Sendable (Output) -> Bool) -> Publishers.Contains<Self> {
     Publishers.Contains(upstream: self, predicate: predicate)
@@ -30,7 +30,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// Combine's name for the publisher of ``Publisher/contains(where:)``: in Signal both
+  /// Combine's name for the publisher of ``Publisher/contains(where:)->Publishers.Contains<Self>``: in Signal both
   /// forms are a ``Contains``.
   ///
   /// ```swift
@@ -39,7 +39,7 @@ extension Publishers {
   public typealias ContainsWhere<Upstream: Publisher> = Contains<Upstream>
 
   /// A publisher of whether its upstream produced a matching value. See
-  /// ``Publisher/contains(_:)`` and ``Publisher/contains(where:)``.
+  /// ``Publisher/contains(_:)->Publishers.Contains<Self>`` and ``Publisher/contains(where:)->Publishers.Contains<Self>``.
   public struct Contains<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Element = Bool

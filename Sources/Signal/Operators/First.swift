@@ -29,7 +29,7 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher of the first (matching) value of its upstream. See ``Publisher/first()``
-  /// and ``Publisher/first(where:)``.
+  /// and ``Publisher/first(where:)->Publishers.First<Self>``.
   public struct First<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Element = Upstream.Output

@@ -8,10 +8,11 @@ extension Publisher {
   ///
   /// An upstream that finishes without values publishes `initialResult`; an upstream
   /// that fails publishes nothing and fails. If the iterating task is cancelled, the
-  /// stream ends without a value rather than with a partial result. This is Combine's `reduce`, a publisher;
-  /// on a publisher it is chosen over the standard library's `AsyncSequence.reduce`,
-  /// which returns the value directly (``Publisher/firstValue(isolation:)`` gets it:
-  /// `await p.reduce(0, +).firstValue()`).
+  /// stream ends without a value rather than with a partial result. This is Combine's `reduce`, a publisher,
+  /// wherever a publisher is needed (a chain, a type, `for await`); `await p.reduce(0, +)` alone in an
+  /// async function is the standard library's `AsyncSequence.reduce`, the value. In top-level code
+  /// (`main.swift`) write the type, `let total: Int = await numbers.reduce(0, +)`: Swift ranks it as
+  /// synchronous code, where the operator wins.
   @inlinable @_disfavoredOverload
   public func reduce<Result: Sendable>(
     _ initialResult: Result,
@@ -22,7 +23,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher of the final accumulation of its upstream. See ``Publisher/reduce(_:_:)``.
+  /// A publisher of the final accumulation of its upstream. See ``Publisher/reduce(_:_:)->Publishers.Reduce<Self,Result>``.
   public struct Reduce<Upstream: Publisher, Output: Sendable>: Publisher {
     public typealias Element = Output
     public typealias Failure = Upstream.Failure

@@ -21,7 +21,7 @@ extension Publisher {
   /// The subscription is made before `sink` returns (a subject delivers whatever is sent
   /// after this call) and served by one task on the main actor: the upstream is iterated
   /// there too and the closures run without a hop per value. Cancelling the token cancels
-  /// that task, and `receiveCompletion` is then not called (as with ``sink(isolation:receiveCompletion:receiveValue:)``).
+  /// that task, and `receiveCompletion` is then not called (as with ``Publisher/sink(isolation:receiveCompletion:receiveValue:)-7w28u``).
   @inlinable
   public func sink(
     on mainActor: MainActor,

@@ -1,7 +1,7 @@
 /// How many times a failed operation is tried again, and how long to wait before each retry.
 ///
 /// The same value serves ``Publisher/retry(_:clock:when:)`` and the indexed fan-in
-/// (``Performable/publisher(for:retries:clock:maxConcurrent:ordering:)``):
+/// (``Performable/publisher(for:retries:clock:when:maxConcurrent:ordering:)``):
 ///
 /// ```swift
 /// let policy = RetryPolicy.upTo(3, backoff: .exponential(initial: .milliseconds(200), maximum: .seconds(2)).jittered())

@@ -24,6 +24,9 @@ extension StorageBackedSubject {
   /// `send` returns and the value is delivered to no subscriber. Concurrent senders are
   /// not ordered among themselves.
   ///
+  /// Coming from Combine, where `send` is synchronous: from synchronous code call
+  /// ``StorageBackedSubject/trySend(_:)``, which never waits and says whether the value was taken.
+  ///
   /// ```swift
   /// await subject.send(1)
   /// ```

@@ -39,7 +39,7 @@ extension Publisher {
 
 extension Publishers {
   /// Delivers the values of the latest publisher its upstream produced. See
-  /// ``Publisher/switchToLatest()``.
+  /// ``Publisher/switchToLatest()-4i88c``.
   public struct SwitchToLatest<Inner: Publisher, Upstream: Publisher>: Publisher
   where Upstream.Output == Inner, Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     public typealias Output = Inner.Output

@@ -19,6 +19,10 @@
 ///
 /// Unlike Combine's `Future`, which runs when it is created, this future is lazy, so it
 /// is safe to build one in a property or a `Deferred` without starting anything.
+///
+/// Its work belongs to no subscriber, so cancelling subscribers never cancels it (in Combine
+/// too): inside ``Publisher/flatMapLatest(_:)-70xmi``, where a switch should stop the stale call,
+/// use ``DeferredFuture``, which runs its call in the subscriber's task.
 public struct Future<Output: Sendable, Failure: Error>: Publisher {
   public typealias Element = Output
 

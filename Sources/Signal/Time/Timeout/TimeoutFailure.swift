@@ -4,10 +4,11 @@
 /// ```swift
 /// do {
 ///   let page = try await withTimeout(.seconds(10)) { () async throws(FetchError) in try await fetch() }
-/// } catch .timedOut {
-///   showSlowNetworkBanner()
-/// } catch .failed(let fetchError) {
-///   show(fetchError)
+/// } catch {
+///   switch error {  // exhaustive, so this compiles in a function that does not throw
+///   case .timedOut: showSlowNetworkBanner()
+///   case .failed(let fetchError): show(fetchError)
+///   }
 /// }
 /// ```
 ///
