@@ -26,10 +26,13 @@ struct CommentCommand: BackendCommand, DeclaredCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    try self.init(declaredFrom: arguments)
-    pid = try CommandArguments.pid(arguments)
-    text = CommandArguments.text(arguments, edit: edit)
-    edit = false
+    // Built in a local and assigned whole, as SendCommand does (a wrapped property assigned after
+    // `self.init` delegation leaks its old storage).
+    var command = try Self(declaredFrom: arguments)
+    command.pid = try CommandArguments.pid(arguments)
+    command.text = CommandArguments.text(arguments, edit: command.edit)
+    command.edit = false
+    self = command
   }
 
   func run(session: Session, output: CommandOutput) async throws {

@@ -29,9 +29,13 @@ struct SendCommand: BackendCommand, DeclaredCommand, Equatable {
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
-    try self.init(declaredFrom: arguments)
-    text = CommandArguments.text(arguments, edit: edit)
-    edit = false
+    // Built in a local and assigned whole: in an initializer, assigning a wrapped property after
+    // `self.init` delegation re-initializes its wrapper without releasing the old storage (a leak
+    // the `arguments` fuzz target found); on a local it is a plain setter call.
+    var command = try Self(declaredFrom: arguments)
+    command.text = CommandArguments.text(arguments, edit: command.edit)
+    command.edit = false
+    self = command
   }
 
   func run(session: Session, output: CommandOutput) async throws {
