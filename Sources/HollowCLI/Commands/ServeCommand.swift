@@ -54,14 +54,18 @@ struct ServeCommand: DeclaredCommand, Equatable {
   init() {}
 
   init(_ options: ServeOptions) {
-    port = options.port
-    seed = options.seed
-    latency = options.latency
-    failRate = options.failRate
-    token = options.token
-    anonymous = options.allowsAnonymous
-    noRateLimits = !options.rateLimits
-    timestampOffsets = options.timestampOffsets
+    // Set on a local and assigned whole, as SendCommand does: a wrapped property assigned inside an
+    // initializer can be re-initialized without releasing its old storage.
+    var command = Self()
+    command.port = options.port
+    command.seed = options.seed
+    command.latency = options.latency
+    command.failRate = options.failRate
+    command.token = options.token
+    command.anonymous = options.allowsAnonymous
+    command.noRateLimits = !options.rateLimits
+    command.timestampOffsets = options.timestampOffsets
+    self = command
   }
 
   init(parsing arguments: ParsedArguments) throws(UsageError) {
