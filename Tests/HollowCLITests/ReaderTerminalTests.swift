@@ -168,7 +168,7 @@ extension ReaderTerminalTests {
 
   /// The text of `file` once another process has written a line into it, polling for at most 30 s
   /// (as the screen is polled: the writer is another process).
-  private func waitForFile(_ file: URL) throws -> String {
+  func waitForFile(_ file: URL) throws -> String {
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
       if let text = try? String(contentsOf: file, encoding: .utf8), text.hasSuffix("\n") { return text }

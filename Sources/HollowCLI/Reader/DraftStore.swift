@@ -6,12 +6,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The drafts whose send failed (offline, a rate limit, a server error), kept in the data folder
 /// so the next time the same prompt opens, in this run or a later one, the text comes back instead
 /// of being lost on a forum without delete.
@@ -79,30 +73,15 @@ final class DraftStore: Sendable {
   }
 
   private func update(_ change: (inout [String: String]) -> Void) -> Result<String, DraftStoreError> {
-    guard let folder, let path else { return .failure(DraftStoreError(reason: "no data folder (HOME is not set)")) }
+    guard let path else { return .failure(DraftStoreError(reason: "no data folder (HOME is not set)")) }
     var all = readAll()
     change(&all[server, default: [:]])
     if all[server]?.isEmpty == true { all[server] = nil }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      return .failure(DraftStoreError(reason: "cannot create \(folder)"))
-    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
     guard let data = try? encoder.encode(all) else { return .failure(DraftStoreError(reason: "cannot encode")) }
-    let temporary = path + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else {
-      return .failure(DraftStoreError(reason: "cannot write \(temporary): \(String(cString: strerror(errno)))"))
-    }
-    let written = data.withUnsafeBytes { bytes in write(descriptor, bytes.baseAddress, bytes.count) }
-    close(descriptor)
-    guard written == data.count, rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      return .failure(DraftStoreError(reason: "cannot write \(path): \(reason)"))
+    if case .failure(let failure) = AtomicFile.write(data, to: path) {
+      return .failure(DraftStoreError(reason: failure.reason))
     }
     return .success(path)
   }

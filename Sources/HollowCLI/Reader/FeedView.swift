@@ -1,28 +1,30 @@
 import HollowKit
 
-/// The feed screen as lines: a pure function of the ``FeedState``, the screen size and where the
-/// list was scrolled to (it answers where it is scrolled to now).
+/// The feed screen as lines: a pure function of the ``FeedState``, the read state (each post's
+/// mark), the screen size and where the list was scrolled to (it answers where it is scrolled to
+/// now).
 ///
 /// ```swift
 /// let (lines, top) = FeedView.lines(state, size: size, top: top, theme: theme, message: nil)
 /// ```
 enum FeedView {
-  static func lines(_ state: FeedState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?)
-    -> (lines: [TerminalText], top: Int)
-  {
+  static func lines(
+    _ state: FeedState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?,
+    reads: ReadState = ReadState(), notice: String? = nil
+  ) -> (lines: [TerminalText], top: Int) {
     let rows = ReaderChrome.bodyRows(size)
     let count = state.posts.count
     var (body, newTop) = ListWindow.lines(count: count + 1, selected: state.cursor, top: top, height: rows) { index in
       guard index < count else { return footer(state, theme: theme) }
       return PostBlock.lines(
         state.posts[index], selected: index == state.cursor, quotes: state.quotes, images: state.images, theme: theme,
-        width: size.columns)
+        width: size.columns, mark: reads.mark(for: state.posts[index]))
     }
     if count == 0 { body = placeholder(state, theme: theme) }
     let posts = RenderContext.count(count, "post", "posts")
     let title = "hollow · \(state.source.title) · \(posts)" + (count > 0 ? " · \(state.cursor + 1)/\(count)" : "")
     let status = ReaderChrome.statusLine(
-      state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns)
+      state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns, notice: notice)
     newTop = count == 0 ? 0 : newTop
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), newTop)
   }

@@ -2,7 +2,8 @@ import HollowKit
 
 /// One post as a list shows it (feed and search results): PostRenderer's header, first lines,
 /// image (a picture when loaded and the terminal can show one), poll and cited posts, behind a
-/// gutter that marks the selected post, and a blank line after.
+/// gutter that marks the selected post, and a blank line after. The header ends with the post's
+/// read mark (``ReadMark``): "read" or "+N new".
 ///
 /// ```swift
 /// let lines = PostBlock.lines(post, selected: true, quotes: state.quotes, images: state.images, theme: theme, width: 80)
@@ -14,11 +15,12 @@ enum PostBlock {
 
   static func lines(
     _ post: Post, selected: Bool, quotes: [Int: Quote], images: [String: ImageSlot], theme: ReaderTheme, width: Int,
-    keywords: [String] = []
+    keywords: [String] = [], mark: ReadMark = .unread
   ) -> [TerminalText] {
     let context = theme.context(
       width: max(RenderContext.minimumTextWidth, width - 2), limits: limits, keywords: keywords)
     var renderer = PostRenderer(context: context, quotes: ResolvedQuotes(citedBy: post, quotes: quotes))
+    renderer.badges = mark.spans
     renderer.pictures = PictureLines.all(
       for: [post], quotes: quotes, images: images, theme: theme, width: width - 4, rows: PictureLines.listRows)
     let gutter = selected ? theme.painter.line([Span(String(selectedMark), .pid), Span(" ")]) : TerminalText("  ")

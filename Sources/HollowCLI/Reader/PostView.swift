@@ -9,9 +9,10 @@ import HollowKit
 /// let (lines, offset) = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil)
 /// ```
 enum PostView {
-  static func lines(_ state: PostState, size: ScreenSize, offset: Int, theme: ReaderTheme, message: ReaderMessage?)
-    -> (lines: [TerminalText], offset: Int)
-  {
+  static func lines(
+    _ state: PostState, size: ScreenSize, offset: Int, theme: ReaderTheme, message: ReaderMessage?,
+    notice: String? = nil
+  ) -> (lines: [TerminalText], offset: Int) {
     let rows = ReaderChrome.bodyRows(size)
     var body: [TerminalText]
     var clamped = 0
@@ -49,7 +50,7 @@ enum PostView {
       "hollow · #\(state.pid)"
       + (state.detail.post.map { " · \(RenderContext.count($0.replyCount, "reply", "replies"))" } ?? "")
     let status = ReaderChrome.statusLine(
-      state.status, message: message, hint: "h back  ? help ", theme: theme, width: size.columns)
+      state.status, message: message, hint: "h back  ? help ", theme: theme, width: size.columns, notice: notice)
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), clamped)
   }
 

@@ -33,6 +33,11 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   let variables: [String: String]
   private(set) var screens: [ReaderScreen<C>] = [.feed]
   private(set) var showsHelp = false
+  /// What was read (marks, `+N new`) and the notifications: see ``ReadStateStore``.
+  let readState: ReadStateStore
+  let notifications: NotificationsViewModel
+  /// The `L` menu, while it is open (over the screen, like the help).
+  private(set) var linkMenu: LinkMenu?
   private var feedTop = 0
   private let opening: ReaderStart
   /// The models the loop listens to: replaced when the screen changes (see ``changes``).
@@ -40,8 +45,11 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   init(
     services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String], drafts: DraftStore? = nil,
-    keys: KeyBindings = KeyBindings()
+    keys: KeyBindings = KeyBindings(), readState: ReadStateStore = ReadStateStore()
   ) {
+    self.readState = readState
+    let notifications = NotificationsViewModel(services: services, readState: readState)
+    self.notifications = notifications
     self.keys = keys
     self.services = services
     self.opening = start
@@ -77,7 +85,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     self.postScreens = postScreens
     self.variables = variables
     usesEditor = ["VISUAL", "EDITOR"].contains { !(variables[$0] ?? "").trimmingWhitespace().isEmpty }
-    shown = CurrentValueSubject(Self.publisher(feed: feed, actions: actions, compose: compose, top: nil))
+    shown = CurrentValueSubject(
+      Self.publisher(feed: feed, actions: actions, compose: compose, reading: (readState, notifications), top: nil))
   }
 
   private let postScreens: PostUpdates
@@ -85,6 +94,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// Starts the feed (and the search, when the reader opens on one).
   mutating func start() {
     feed.start()
+    notifications.send(.load)
+    if let warning = readState.warning { actions.say(ReaderMessage(error: warning)) }
     if case .search(let query) = opening { openSearch(query: query) }
   }
 
@@ -101,12 +112,16 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       showsHelp = false
       return []
     }
+    if linkMenu != nil { return handleLinkMenu(key) }
     if compose.state != nil {
       compose.handle(key)
       return []
     }
     actions.say(nil)
     if case .search(let search, _) = screens.last, let effects = handleSearch(key, search) { return effects }
+    if case .notifications(let model, _) = screens.last, let action = NotificationsKeys.action(for: key) {
+      return handleNotifications(action, model)
+    }
     if case .paste = key {
       // A paste is text, never keys: outside a prompt it does nothing.
       actions.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)"))
@@ -167,6 +182,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     case .refresh:
       if case .post(let model, _) = screens.last { model.refresh() } else { feed.send(.refresh) }
     case .show(let kind):
+      if screens.contains(where: { if case .notifications = $0 { true } else { false } }) {
+        notifications.send(.hide)
+      }
       screens = [.feed]
       feedTop = 0
       feed.send(.show(kind))
@@ -175,6 +193,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       openSearch(query: "")
     case .follow:
       guard let post else { return [] }
+      // Its news are counted from the comments it has now.
+      if !post.isFollowed { say(readState.send(.followed(post.pid, comments: post.replyCount))) }
       actions.follow(post)
     case .vote:
       guard let post else { return [] }
@@ -199,6 +219,73 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       guard let post else { return [] }
       actions.say(ReaderMessage("copied #\(post.pid)"))
       return [.write(.control(.clipboard(base64: Data("#\(post.pid)".utf8).base64EncodedString())))]
+    case .nextNews:
+      nextNews()
+    case .notifications:
+      openNotifications()
+    case .links:
+      openLinkMenu(post)
+    }
+    return []
+  }
+
+  // MARK: Read state, notifications and links: the glue (the logic is in their own types)
+
+  private func say(_ message: ReaderMessage?) {
+    if let message { actions.say(message) }
+  }
+
+  /// `u`: the cursor to the next post in the list with news, after the cursor and round again.
+  private func nextNews() {
+    guard case .feed = screens.last else { return actions.say(ReaderMessage("u moves through the list's news")) }
+    let state = feed.state
+    guard let index = readState.state.nextWithNews(in: state.posts, after: state.cursor) else {
+      return actions.say(ReaderMessage("no post here has news (+N new)"))
+    }
+    feed.send(.move(by: index - state.cursor))
+  }
+
+  /// `m`: the notifications screen, unless the server has none (then no screen, and no error).
+  private mutating func openNotifications() {
+    if case .notifications = screens.last { return }
+    guard notifications.state.availability != .unavailable else {
+      return actions.say(ReaderMessage("no notifications here (they need a token and a server with my_msgs)"))
+    }
+    notifications.send(.show)
+    screens.append(.notifications(notifications, top: 0))
+    listen()
+  }
+
+  private mutating func handleNotifications(_ action: NotificationsKeys.Action, _ model: NotificationsViewModel)
+    -> [ReaderEffect]
+  {
+    switch action {
+    case .send(let intent): model.send(intent)
+    case .back: pop()
+    case .open: if let pid = model.state.selected?.pid { openPost(pid) }
+    }
+    return []
+  }
+
+  /// `L`: the menu of the post's links (on the post screen with its comments').
+  private mutating func openLinkMenu(_ post: Post?) {
+    guard let post else { return }
+    let comments: [Comment] =
+      if case .post(let model, _) = screens.last { model.state.detail.comments ?? [] } else { [] }
+    linkMenu = LinkMenu(post: post, comments: comments)
+    if linkMenu == nil { actions.say(ReaderMessage("#\(post.pid) has no links")) }
+  }
+
+  private mutating func handleLinkMenu(_ key: Key) -> [ReaderEffect] {
+    guard var menu = linkMenu else { return [] }
+    switch menu.handle(key) {
+    case .stay:
+      linkMenu = menu
+    case .close:
+      linkMenu = nil
+    case .open(let url):
+      linkMenu = nil
+      actions.say(LinkOpener.open(url, variables: variables))
     }
     return []
   }
@@ -223,6 +310,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       replaceTop(.post(model, offset: max(0, offset + delta)))
     case .search(let search, _):
       search.move(by: delta)
+    case .notifications(let model, _):
+      model.send(.move(by: delta))
     default:
       feed.send(.move(by: delta))
     }
@@ -233,6 +322,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     switch screens.last {
     case .post(let model, _): model.state.detail.post
     case .search(let search, _): search.state.selectedPost
+    case .notifications: nil
     default: feed.state.selectedPost
     }
   }
@@ -241,6 +331,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     switch screens.last {
     case .post(let model, _): model.state.images
     case .search(let search, _): search.state.images
+    case .notifications: [:]
     default: feed.state.images
     }
   }
@@ -248,6 +339,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   private mutating func openPost(_ pid: Int) {
     let model = PostViewModel(services: services, pid: pid)
     model.start()
+    let known = selectedPost.flatMap { $0.pid == pid ? $0.replyCount : nil }
+    say(readState.send(.opened(pid, comments: known ?? readState.state.facts[pid]?.seenComments ?? 0)))
     screens.append(.post(model, offset: 0))
     postScreens.push(model)
     listen()
@@ -262,7 +355,16 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   private mutating func pop() {
     guard screens.count > 1 else { return }
-    if case .post = screens.removeLast() { postScreens.pop() }
+    switch screens.removeLast() {
+    case .post(let model, _):
+      postScreens.pop()
+      // What was read: the count the detail showed.
+      if let post = model.state.detail.post { say(readState.send(.opened(post.pid, comments: post.replyCount))) }
+    case .notifications:
+      notifications.send(.hide)
+    default:
+      break
+    }
     listen()
   }
 
@@ -272,20 +374,26 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Points ``changes`` at the models of the new top screen.
   private func listen() {
-    shown.trySend(Self.publisher(feed: feed, actions: actions, compose: compose, top: screens.last))
+    shown.trySend(
+      Self.publisher(
+        feed: feed, actions: actions, compose: compose, reading: (readState, notifications), top: screens.last))
   }
 
   private static func publisher(
-    feed: FeedViewModel, actions: ActionsViewModel, compose: ComposeViewModel, top: ReaderScreen<C>?
+    feed: FeedViewModel, actions: ActionsViewModel, compose: ComposeViewModel,
+    reading: (ReadStateStore, NotificationsViewModel), top: ReaderScreen<C>?
   ) -> AnyPublisher<Void, Never> {
     var sources = [
       feed.states.map { _ in () }.eraseToAnyPublisher(), actions.messages.map { _ in () }.eraseToAnyPublisher(),
       compose.states.map { _ in () }.eraseToAnyPublisher(),
+      // The marks and the unread count show on every screen.
+      reading.0.states.map { _ in () }.eraseToAnyPublisher(),
+      reading.1.states.map { _ in () }.eraseToAnyPublisher(),
     ]
     switch top {
     case .post(let model, _): sources.append(model.states.map { _ in () }.eraseToAnyPublisher())
     case .search(let search, _): sources.append(search.states.map { _ in () }.eraseToAnyPublisher())
-    case .feed, nil: break
+    case .feed, .notifications, nil: break
     }
     return sources.merged().eraseToAnyPublisher()
   }
@@ -300,19 +408,29 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// methods and screen readers follow what the user is on.
   mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
     if showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
+    if let linkMenu { return (LinkMenuView.lines(linkMenu, size: size, theme: theme), nil) }
     let message = actions.message
+    let notice = NotificationsKeys.notice(notifications.state)
+    let reads = readState.state
     var lines: [TerminalText]
     switch screens.last {
     case .post(let model, let offset):
-      let view = PostView.lines(model.state, size: size, offset: offset, theme: theme, message: message)
+      let view = PostView.lines(
+        model.state, size: size, offset: offset, theme: theme, message: message, notice: notice)
       replaceTop(.post(model, offset: view.offset))
       lines = view.lines
     case .search(let search, let top):
-      let view = SearchView.lines(search.state, size: size, top: top, theme: theme, message: message)
+      let view = SearchView.lines(
+        search.state, size: size, top: top, theme: theme, message: message, reads: reads, notice: notice)
       replaceTop(.search(search, top: view.top))
       lines = view.lines
+    case .notifications(let model, let top):
+      let view = NotificationsView.lines(model.state, size: size, top: top, theme: theme, message: message)
+      replaceTop(.notifications(model, top: view.top))
+      lines = view.lines
     default:
-      let view = FeedView.lines(feed.state, size: size, top: feedTop, theme: theme, message: message)
+      let view = FeedView.lines(
+        feed.state, size: size, top: feedTop, theme: theme, message: message, reads: reads, notice: notice)
       feedTop = view.top
       lines = view.lines
     }

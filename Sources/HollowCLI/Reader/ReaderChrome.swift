@@ -10,16 +10,19 @@ enum ReaderChrome {
     max(0, size.rows - 2)
   }
 
-  /// The status line: the data's status, then the last action's message (if any), then the hint.
-  static func statusLine(_ status: ReaderStatus, message: ReaderMessage?, hint: String, theme: ReaderTheme, width: Int)
-    -> TerminalText
-  {
+  /// The status line: the data's status, then the last action's message (if any), then the
+  /// notice (the unread notifications) and the hint on the right.
+  static func statusLine(
+    _ status: ReaderStatus, message: ReaderMessage?, hint: String, theme: ReaderTheme, width: Int,
+    notice: String? = nil
+  ) -> TerminalText {
     var spans = [Span(" " + status.text(theme.time), status.isProblem ? .warning : .dim)]
     if let message { spans.append(Span(" · " + message.text, message.isError ? .warning : .plain)) }
     let left = theme.painter.line(spans)
-    let room = width - left.columns - hint.count - 1
+    let right = theme.painter.line((notice.map { [Span($0, .poster), Span("  ")] } ?? []) + [Span(hint, .dim)])
+    let room = width - left.columns - right.columns - 1
     guard room > 0 else { return left }
-    return left + TerminalText(String(repeating: " ", count: room)) + theme.painter.line([Span(hint, .dim)])
+    return left + TerminalText(String(repeating: " ", count: room)) + right
   }
 
   /// Title, body (cut or padded to the rows between), status.

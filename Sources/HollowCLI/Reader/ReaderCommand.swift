@@ -21,4 +21,10 @@ enum ReaderCommand: Sendable, Equatable {
   case newPost
   case openImage
   case copyPid
+  /// `u`: the next post in the list whose comments grew since it was last opened.
+  case nextNews
+  /// `m`: the notifications screen.
+  case notifications
+  /// `L`: the selected post's links.
+  case links
 }

@@ -29,6 +29,9 @@ enum ReaderKeyMap {
     case .character("n"): return .newPost
     case .character("o"): return .openImage
     case .character("y"): return .copyPid
+    case .character("u"): return .nextNews
+    case .character("m"): return .notifications
+    case .character("L"): return .links
     default: return nil
     }
   }
@@ -50,6 +53,9 @@ enum ReaderKeyMap {
     ("n", "new post ($EDITOR if set, else a prompt)"),
     ("o", "save the image (temporary folder), open it (xdg-open)"),
     ("y", "copy the post's #pid (OSC 52)"),
+    ("u", "next post with news (+N new: comments since you opened it)"),
+    ("m", "notifications: replies, followed posts, notices (Enter opens)"),
+    ("L", "the post's links (with its comments' on the post screen); 1-9 or Enter opens"),
     ("?", "this help (any key closes it)"),
     ("q  Ctrl-C", "quit"),
   ]

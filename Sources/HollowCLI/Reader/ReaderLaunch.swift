@@ -58,9 +58,11 @@ struct ReaderLaunch: Sendable, Equatable {
       let clock = ContinuousClock()
       let drafts = DraftStore(
         folder: Backend.demoStateFolder(variables), apiRoot: Backend.configuration(options).apiRoot)
+      let readState = ReadStateStore(
+        folder: Backend.demoStateFolder(variables), namespace: LocalCache.namespace(options).identifier)
       var app = ReaderApp(
         services: ReaderServices(loaders: loaders, offline: options.offline), start: start, clock: clock,
-        variables: variables, drafts: drafts, keys: options.keys)
+        variables: variables, drafts: drafts, keys: options.keys, readState: readState)
       var capabilities = TerminalCapabilities(variables: variables, colors: environment.usesColor(options.color))
       capabilities.showsPictures = options.images
       capabilities.theme = options.theme

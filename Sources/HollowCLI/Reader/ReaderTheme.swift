@@ -19,7 +19,11 @@ struct ReaderTheme: Sendable {
 
   var colors: Bool { capabilities.colorDepth != .none }
 
-  var painter: Painter { Painter(colors: colors, theme: capabilities.theme) }
+  var painter: Painter {
+    var painter = Painter(colors: colors, theme: capabilities.theme)
+    painter.hyperlinks = capabilities.hyperlinks
+    return painter
+  }
 
   /// Relative times ("5 min ago") as of this frame.
   var time: RelativeTime { RelativeTime(now: now, zone: zone) }

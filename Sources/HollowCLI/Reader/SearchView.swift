@@ -8,9 +8,10 @@ enum SearchView {
   /// What the query row starts with (the terminal's cursor goes after the query).
   static let queryPrefix = " search: "
 
-  static func lines(_ state: SearchState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?)
-    -> (lines: [TerminalText], top: Int)
-  {
+  static func lines(
+    _ state: SearchState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?,
+    reads: ReadState = ReadState(), notice: String? = nil
+  ) -> (lines: [TerminalText], top: Int) {
     let rows = ReaderChrome.bodyRows(size)
     let queryLine = theme.painter.line([Span(queryPrefix, .dim), Span(state.query), Span("█", .dim)])
     var body: [TerminalText] = [queryLine, ""]
@@ -31,7 +32,7 @@ enum SearchView {
       ) { index in
         PostBlock.lines(
           state.results[index], selected: index == state.cursor, quotes: state.quotes, images: state.images,
-          theme: theme, width: size.columns, keywords: state.keywords)
+          theme: theme, width: size.columns, keywords: state.keywords, mark: reads.mark(for: state.results[index]))
       }
       body += window.lines
       newTop = window.top
@@ -39,7 +40,7 @@ enum SearchView {
     let count = RenderContext.count(state.results.count, "result", "results")
     let title = "hollow · search" + (state.resultsQuery.map { " \"\($0)\" · \(count)" } ?? "")
     let status = ReaderChrome.statusLine(
-      state.status, message: message, hint: "Esc back ", theme: theme, width: size.columns)
+      state.status, message: message, hint: "Esc back ", theme: theme, width: size.columns, notice: notice)
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), newTop)
   }
 }

@@ -10,6 +10,9 @@ public struct Painter: Sendable {
   public var colors: Bool
   /// The config file's `theme`: a light background gets darker colours (no cyan or yellow text).
   var theme = UserConfiguration.Theme.dark
+  /// Whether a ``TextStyle/link(_:)`` span is written as an OSC 8 hyperlink: only where the
+  /// terminal has them (``TerminalCapabilities/hyperlinks``), since others print the sequence.
+  var hyperlinks = false
 
   public init(colors: Bool) {
     self.colors = colors
@@ -28,6 +31,11 @@ public struct Painter: Sendable {
   /// One span, styled when colours are on.
   public func paint(_ span: Span) -> TerminalText {
     let text = TerminalText(span.text)
+    if hyperlinks, case .link(let url) = span.style, !text.isEmpty {
+      var plain = self
+      plain.hyperlinks = false
+      return .control(.hyperlink(url)) + plain.paint(span) + .control(.hyperlink(nil))
+    }
     guard colors, let code = theme == .light ? Self.lightCode(for: span.style) : Self.code(for: span.style),
       !text.isEmpty
     else { return text }
@@ -44,6 +52,7 @@ public struct Painter: Sendable {
     case .poster: [1, 32]
     case .highlight: [1, 30, 43]
     case .warning: [31]
+    case .link: [4]
     }
   }
 
@@ -58,6 +67,7 @@ public struct Painter: Sendable {
     case .poster: [1, 32]
     case .highlight: [1, 30, 43]
     case .warning: [1, 31]
+    case .link: [4]
     }
   }
 }

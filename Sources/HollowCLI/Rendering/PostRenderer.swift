@@ -15,6 +15,9 @@ public struct PostRenderer: Sendable {
   /// Lines that draw an image (a picture, or an inline-image sequence), by the image's path;
   /// an image without any is shown as "[image WxH]". The reader fills it, print mode does not.
   public var pictures: [String: [TerminalText]] = [:]
+  /// Spans after the post's header (not its cited posts'): the reader's read mark ("read",
+  /// "+2 new").
+  var badges: [Span] = []
 
   /// How many comments a list shows under each post (the API sends at most three).
   public static let previewCommentCount = 3
@@ -72,7 +75,7 @@ public struct PostRenderer: Sendable {
 
   /// The post itself: header, text, image, poll and cited posts.
   public func post(_ post: Post) -> [TerminalText] {
-    var lines = context.block(header(post))
+    var lines = context.block(header(post) + badges)
     lines += context.text(post.text, prefix: Self.bodyPrefix, maximumLines: context.limits.textLines)
     if post.imagePath != nil || post.type == .image {
       lines += image(post.imagePath, post.imageMetadata, prefix: Self.bodyPrefix)

@@ -49,11 +49,11 @@ public struct RenderContext: Sendable {
     return painted
   }
 
-  /// A user-written text (post or comment) with the search keywords highlighted, cut after
-  /// `maximumLines`.
+  /// A user-written text (post or comment) with the search keywords highlighted and its web
+  /// addresses marked as links (``LinkFinder``), cut after `maximumLines`.
   func text(_ text: String, prefix: [Span], maximumLines: Int?) -> [TerminalText] {
     let sanitized = TerminalSanitizer.sanitize(text, keepingNewlines: true)
-    return block(highlighter.spans(for: sanitized), prefix: prefix, maximumLines: maximumLines)
+    return block(LinkFinder.marking(highlighter.spans(for: sanitized)), prefix: prefix, maximumLines: maximumLines)
   }
 
   /// "… 3 more lines" (dim) under `prefix`.

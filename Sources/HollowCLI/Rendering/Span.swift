@@ -30,4 +30,7 @@ public enum TextStyle: Sendable, Equatable {
   case highlight
   /// Something that went wrong but is shown inline, e.g. a quoted post that does not exist.
   case warning
+  /// A web address in a text (``LinkFinder``): underlined, and a hyperlink to it where the
+  /// terminal has them (``Painter/hyperlinks``).
+  case link(String)
 }

@@ -5,6 +5,9 @@
 /// `iTerm.app` or `WezTerm`). Inside tmux or screen no image protocol is used: they do not pass
 /// it through.
 ///
+/// Hyperlinks (OSC 8) are drawn only on terminals known to have them (``hyperlinks``): a terminal
+/// without them could print the sequence as text.
+///
 /// ```swift
 /// let capabilities = TerminalCapabilities(variables: ["COLORTERM": "truecolor"], colors: true)
 /// capabilities.colorDepth  // .trueColor
@@ -27,6 +30,8 @@ struct TerminalCapabilities: Sendable, Equatable {
 
   var colorDepth: ColorDepth
   var imageProtocol: ImageProtocol
+  /// Whether web addresses are drawn as OSC 8 hyperlinks (see ``hyperlinks(_:)``).
+  var hyperlinks = false
   /// The config file's `images = false` turns pictures off: `[image WxH]` instead.
   var showsPictures = true
   /// The config file's `theme`: colours for a dark or a light background.
@@ -61,5 +66,25 @@ struct TerminalCapabilities: Sendable, Equatable {
     } else {
       imageProtocol = .none
     }
+    hyperlinks = Self.hyperlinks(variables)
+  }
+
+  /// Whether the terminal `variables` describe shows OSC 8 hyperlinks: `FORCE_HYPERLINK` decides
+  /// when set (`0` off, anything else on, as other terminal programs read it); else not inside
+  /// tmux or screen (which may not pass them on) nor on a `dumb` terminal; else kitty, iTerm2,
+  /// WezTerm, VS Code, Ghostty, foot, Alacritty, Windows Terminal and VTE 0.50 or later (GNOME
+  /// Terminal, Tilix...). Any other terminal gets plain (underlined) addresses.
+  static func hyperlinks(_ variables: [String: String]) -> Bool {
+    if let forced = variables["FORCE_HYPERLINK"] { return forced != "0" }
+    let term = variables["TERM"] ?? ""
+    if variables["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") || term == "dumb" {
+      return false
+    }
+    let program = variables["TERM_PROGRAM"] ?? ""
+    if ["iTerm.app", "WezTerm", "vscode", "ghostty"].contains(program) { return true }
+    if variables["KITTY_WINDOW_ID"] != nil || variables["WT_SESSION"] != nil { return true }
+    if ["xterm-kitty", "xterm-ghostty", "alacritty", "foot", "foot-extra", "wezterm"].contains(term) { return true }
+    if let vte = variables["VTE_VERSION"].flatMap({ Int($0) }), vte >= 5000 { return true }
+    return false
   }
 }

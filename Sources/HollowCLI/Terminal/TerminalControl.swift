@@ -33,6 +33,9 @@ public enum TerminalControl: Sendable, Hashable {
   case synchronizedUpdate(Bool)
   /// OSC 52: put `base64` (already encoded) on the system clipboard.
   case clipboard(base64: String)
+  /// OSC 8: what follows is a hyperlink to `url` (printable ASCII only; anything else is
+  /// dropped, so no terminator rides along), up to the same sequence with `nil`, which ends it.
+  case hyperlink(String?)
   /// A kitty graphics protocol chunk: `ESC _ G keys ; base64 ESC \` (without `;` when there is no
   /// payload, as in a delete).
   case kittyGraphics(keys: String, base64: String)
@@ -66,6 +69,8 @@ public enum TerminalControl: Sendable, Hashable {
       on ? "\u{1B}[?2026h" : "\u{1B}[?2026l"
     case .clipboard(let base64):
       "\u{1B}]52;c;" + Self.base64Only(base64) + "\u{07}"
+    case .hyperlink(let url):
+      "\u{1B}]8;;" + Self.addressOnly(url ?? "") + "\u{1B}\\"
     case .kittyGraphics(let keys, let base64):
       "\u{1B}_G" + Self.keysOnly(keys) + (base64.isEmpty ? "" : ";" + Self.base64Only(base64)) + "\u{1B}\\"
     case .iTermImage(let keys, let base64):
@@ -90,6 +95,14 @@ public enum TerminalControl: Sendable, Hashable {
     default:
       false
     }
+  }
+
+  /// Printable ASCII without spaces, at most ``LinkFinder/maximumLength`` bytes: the characters
+  /// of an address as ``LinkFinder`` finds them.
+  private static func addressOnly(_ text: String) -> String {
+    let kept = text.utf8.prefix(LinkFinder.maximumLength)
+    if kept.count == text.utf8.count, kept.allSatisfy({ (0x21...0x7E).contains($0) }) { return text }
+    return String(decoding: kept.filter { (0x21...0x7E).contains($0) }, as: UTF8.self)
   }
 
   /// `key=value,key=value` keys: letters, digits and `=,;` only.
