@@ -96,6 +96,19 @@ import Testing
     #expect(offline.state.availability == .unavailable)
   }
 
+  @Test func withoutNotificationsMOpensNoScreenAndSaysNoError() async throws {
+    var app = ReaderApp(
+      services: try stubServices(status: 404, body: "not found"), start: .feed(.timeline), clock: ContinuousClock(),
+      variables: [:])
+    app.start()
+    _ = await firstState(app.notifications) { $0.availability == .unavailable }
+    _ = app.handle(.character("m"))
+    #expect(app.screens.count == 1)
+    #expect(app.actions.message?.isError == false)
+    let frame = app.lines(size: size, theme: theme)
+    #expect(!frame.contains { $0.text.contains("unread") || $0.text.contains("notifications ·") })
+  }
+
   @Test func anotherFailureIsShownAndRetried() async throws {
     let model = NotificationsViewModel(
       services: try stubServices(status: 200, body: #"{"code":-1,"msg":"服务器错误"}"#), readState: ReadStateStore())

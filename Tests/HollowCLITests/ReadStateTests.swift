@@ -153,6 +153,7 @@ import Testing
     let feed = ReaderFixtures.feedState([post(40_001, replies: 1), post(40_002, replies: 3), post(40_003, replies: 2)])
     let (lines, _) = FeedView.lines(
       feed, size: ScreenSize(rows: 30, columns: 80), top: 0, theme: ReaderFixtures.theme, message: nil, reads: reads)
+    #expect(lines[0].text.hasPrefix(" hollow · timeline · 3 posts · 1/3 · 1 with news (u)"))
     let firstLines = lines.map(\.text).filter { $0.contains("#4000") }
     #expect(firstLines.count == 3)
     #expect(firstLines[0].hasSuffix("1 reply · read"))

@@ -47,6 +47,7 @@ extension ReaderTerminalTests {
         && Self.header(40178, in: screen).hasSuffix("· read")
     }
     #expect(!Self.header(40182, in: marked).contains("read"))
+    #expect(marked.split(separator: "\n").first?.hasSuffix("· 1 with news (u)") == true)
     // u: from elsewhere, the cursor jumps to the post with news.
     try second.send("j", "j", "j")
     try second.waitFor(" 4/")
@@ -100,7 +101,10 @@ extension ReaderTerminalTests {
       let posted = try screen.waitFor("the post") { $0.contains("posted #") }
       let line = try #require(posted.split(separator: "\n").last { $0.contains("posted #") })
       let pid = try #require(Int(line.split(separator: "#").last?.prefix { $0.isNumber } ?? ""))
-      try screen.waitFor("the new post at the top") { $0.contains("▌ #\(pid)") }
+      // Under the two pinned posts.
+      try screen.waitFor("the new post") { $0.contains("  #\(pid)  ") }
+      try screen.send("j", "j")
+      try screen.waitFor("the new post selected") { $0.contains("▌ #\(pid)") && $0.contains(" 3/") }
       try screen.send("L")
       let menu = try screen.waitFor("the links") { $0.contains("hollow · links in #\(pid) · 2") }
       #expect(menu.contains("1  https://example.com/a"))
@@ -110,7 +114,7 @@ extension ReaderTerminalTests {
       #expect(try waitForFile(opened) == "https://example.org/b?x=1\n")
       // On a post without links, L says so.
       try screen.send("j")
-      try screen.waitFor(" 2/")
+      try screen.waitFor(" 4/")
       try screen.send("L")
       try screen.waitFor("no links") { $0.contains("has no links") }
       try quit(screen)

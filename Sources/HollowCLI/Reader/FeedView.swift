@@ -22,7 +22,11 @@ enum FeedView {
     }
     if count == 0 { body = placeholder(state, theme: theme) }
     let posts = RenderContext.count(count, "post", "posts")
-    let title = "hollow · \(state.source.title) · \(posts)" + (count > 0 ? " · \(state.cursor + 1)/\(count)" : "")
+    // Which posts have news shows on each; the title says how many (u goes to the next).
+    let news = state.posts.count { reads.mark(for: $0).hasNews }
+    let title =
+      "hollow · \(state.source.title) · \(posts)" + (count > 0 ? " · \(state.cursor + 1)/\(count)" : "")
+      + (news > 0 ? " · \(news) with news (u)" : "")
     let status = ReaderChrome.statusLine(
       state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns, notice: notice)
     newTop = count == 0 ? 0 : newTop

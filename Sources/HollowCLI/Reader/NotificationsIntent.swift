@@ -5,7 +5,8 @@
 /// notifications.send(.move(by: 1))  // j
 /// ```
 enum NotificationsIntent: Sendable, Equatable {
-  /// Page 1 in the background: the status line's unread count (at start).
+  /// Page 1 in the background: the status line's unread count (at start, and with the feed's
+  /// refresh), unless the server has no notifications.
   case load
   /// The screen opens: page 1 again, and everything on it is seen.
   case show

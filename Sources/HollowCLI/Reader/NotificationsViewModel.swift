@@ -52,7 +52,8 @@ final class NotificationsViewModel: Sendable {
   func send(_ intent: NotificationsIntent) {
     switch intent {
     case .load:
-      load(page: 1)
+      // A server found without notifications is not asked again in the background.
+      if state.availability != .unavailable { load(page: 1) }
     case .show:
       update { state in
         state.isShown = true

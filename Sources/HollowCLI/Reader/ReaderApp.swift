@@ -107,7 +107,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Handles one key; answers what the loop must do besides drawing a new frame.
   mutating func handle(_ key: Key) -> [ReaderEffect] {
-    if key == .control("c") { return [.quit] }
+    if key == .control("c") { return quit() }
     if showsHelp {
       showsHelp = false
       return []
@@ -164,7 +164,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   private mutating func perform(_ command: ReaderCommand) -> [ReaderEffect] {
     let post = selectedPost
     switch command {
-    case .quit: return [.quit]
+    case .quit: return quit()
     case .back: pop()
     case .help: showsHelp = true
     case .move(let delta): move(by: delta)
@@ -181,10 +181,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       if let post { openPost(post.pid) }
     case .refresh:
       if case .post(let model, _) = screens.last { model.refresh() } else { feed.send(.refresh) }
+      notifications.send(.load)
     case .show(let kind):
-      if screens.contains(where: { if case .notifications = $0 { true } else { false } }) {
-        notifications.send(.hide)
-      }
+      for screen in screens.dropFirst() { leave(screen) }
       screens = [.feed]
       feedTop = 0
       feed.send(.show(kind))
@@ -233,6 +232,23 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   private func say(_ message: ReaderMessage?) {
     if let message { actions.say(message) }
+  }
+
+  /// A screen goes away (back, another feed, quit): a post is read as far as its detail showed.
+  private func leave(_ screen: ReaderScreen<C>) {
+    switch screen {
+    case .post(let model, _):
+      if let post = model.state.detail.post { say(readState.send(.opened(post.pid, comments: post.replyCount))) }
+    case .notifications:
+      notifications.send(.hide)
+    case .feed, .search:
+      break
+    }
+  }
+
+  private func quit() -> [ReaderEffect] {
+    for screen in screens { leave(screen) }
+    return [.quit]
   }
 
   /// `u`: the cursor to the next post in the list with news, after the cursor and round again.
@@ -355,16 +371,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   private mutating func pop() {
     guard screens.count > 1 else { return }
-    switch screens.removeLast() {
-    case .post(let model, _):
-      postScreens.pop()
-      // What was read: the count the detail showed.
-      if let post = model.state.detail.post { say(readState.send(.opened(post.pid, comments: post.replyCount))) }
-    case .notifications:
-      notifications.send(.hide)
-    default:
-      break
-    }
+    let removed = screens.removeLast()
+    if case .post = removed { postScreens.pop() }
+    leave(removed)
     listen()
   }
 
