@@ -53,9 +53,7 @@ enum ReaderKeyMap {
     ("n", "new post ($EDITOR if set, else a prompt)"),
     ("o", "save the image (temporary folder), open it (xdg-open)"),
     ("y", "copy the post's #pid (OSC 52)"),
-    ("u", "next post with news (+N new: comments since you opened it)"),
-    ("m", "notifications: replies, followed posts, notices (Enter opens)"),
-    ("L", "the post's links (with its comments' on the post screen); 1-9 or Enter opens"),
+    ("u  m  L", "next with news (+N new) / notifications / links"),
     ("?", "this help (any key closes it)"),
     ("q  Ctrl-C", "quit"),
   ]
