@@ -29,11 +29,13 @@ import Testing
   }
 
   /// Services over a client that answers every request with `status` and `body`.
-  private func stubServices(status: Int, body: String, offline: Bool = false) throws -> ReaderServices {
+  private func stubServices(
+    status: Int, body: String, offline: Bool = false, http: StubHTTPClient? = nil
+  ) throws -> ReaderServices {
     let folder = CLIHarness.temporaryFolder()
     let client = TreeHoleClient(
       configuration: ClientConfiguration(apiRoot: URL(string: "http://stub.invalid")!),
-      http: StubHTTPClient(status: status, body: body))
+      http: http ?? StubHTTPClient(status: status, body: body))
     let cache = try TreeHoleLoaders.openCache(for: client, directory: folder.path)
     return ReaderServices(loaders: TreeHoleLoaders(client: client, cache: cache), offline: offline)
   }
@@ -107,6 +109,20 @@ import Testing
     #expect(app.actions.message?.isError == false)
     let frame = app.lines(size: size, theme: theme)
     #expect(!frame.contains { $0.text.contains("unread") || $0.text.contains("notifications ·") })
+  }
+
+  @Test func theRequestAsksForMyMsgsByPage() async throws {
+    let http = StubHTTPClient(status: 200, body: #"{"code":0,"data":[]}"#)
+    let services = try stubServices(status: 200, body: "", http: http)
+    let model = NotificationsViewModel(services: services, readState: ReadStateStore())
+    model.send(.load)
+    let state = try #require(await firstState(model) { $0.phase == .loaded })
+    #expect(state.endReached)
+    #expect(http.requests.map { $0.url.path.hasSuffix("/contents/my_msgs") } == [true])
+    #expect(http.requests.first?.url.query?.contains("page=1") == true)
+    // A since_id is sent only when asked for.
+    let since = services.client.request(UserMessagesRequest.self, .init(page: 2, sinceID: 7))
+    #expect(since.fields.map(\.name) == ["page", "since_id"])
   }
 
   @Test func anotherFailureIsShownAndRetried() async throws {
