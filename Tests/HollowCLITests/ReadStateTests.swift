@@ -1,5 +1,6 @@
 import Foundation
 import HollowKit
+import Signal
 import Testing
 
 @testable import HollowCLI
@@ -159,5 +160,24 @@ import Testing
     #expect(firstLines[0].hasSuffix("1 reply · read"))
     #expect(firstLines[1].hasSuffix("3 replies · +2 new"))
     #expect(!firstLines[2].contains("read") && !firstLines[2].contains("new"))
+  }
+
+  @Test func theFollowedFeedsPostsBecomeBaselinesOnceAndOthersDoNot() async {
+    let store = ReadStateStore()
+    store.send(.opened(40_002, comments: 1))
+    let feeds = CurrentValueSubject<FeedState, Never>(ReaderFixtures.feedState([post(40_009, replies: 4)]))
+    let watching = FollowedBaseline.watch(feeds, into: store)
+    defer { watching.cancel() }
+    await feeds.send(
+      ReaderFixtures.feedState([post(40_001, replies: 3), post(40_002, replies: 5)], source: .followed))
+    var changes = store.states.makeAsyncIterator()
+    var state = await changes.next()
+    while state?.facts[40_001] == nil { state = await changes.next() }
+    #expect(state?.facts[40_001]?.seenComments == 3)
+    #expect(state?.facts[40_001]?.opened == false)
+    // An opened post keeps its count: its news stay.
+    #expect(state?.mark(for: post(40_002, replies: 5)) == .news(4))
+    // The timeline's posts are not baselines.
+    #expect(state?.facts[40_009] == nil)
   }
 }

@@ -20,9 +20,9 @@ enum ReaderFixtures {
   /// A feed screen's state as the feed model would publish it: `posts` on page 1 from `origin`.
   static func feedState(
     _ posts: [Post], origin: LoadOrigin? = .network, phase: FeedPhase = .fresh, cachedAt: Date? = nil,
-    isLoading: Bool = false, offline: OfflineReason? = nil, endReached: Bool = false
+    isLoading: Bool = false, offline: OfflineReason? = nil, endReached: Bool = false, source: FeedSource = .timeline
   ) -> FeedState {
-    var snapshot = FeedSnapshot(source: .timeline)
+    var snapshot = FeedSnapshot(source: source)
     if !posts.isEmpty, let origin {
       let page = FeedPage(number: 1, origin: origin, content: PostPage(posts: posts), cachedAt: cachedAt)
       let items = posts.enumerated().map { FeedPost(page: 1, index: $0.offset, post: $0.element, comments: []) }
@@ -34,7 +34,7 @@ enum ReaderFixtures {
     snapshot.isLoading = isLoading
     snapshot.offlineReason = offline
     snapshot.endReached = endReached
-    var state = FeedState(source: .timeline)
+    var state = FeedState(source: source)
     state.apply(snapshot)
     return state
   }

@@ -49,16 +49,22 @@ struct ReadState: Sendable, Equatable {
     touch(pid, Fact(seenComments: max(0, comments), opened: true, order: 0))
   }
 
-  /// The user followed `pid` here: its count becomes the baseline its news is counted from, unless
-  /// the post already has a fact.
-  mutating func follow(_ pid: Int, comments: Int) {
-    guard facts[pid] == nil else { return }
+  /// The user followed `pid` here, or the followed feed listed it: its count becomes the baseline
+  /// its news is counted from, unless the post already has a fact.
+  /// Answers whether it was recorded.
+  @discardableResult
+  mutating func follow(_ pid: Int, comments: Int) -> Bool {
+    guard facts[pid] == nil else { return false }
     touch(pid, Fact(seenComments: max(0, comments), opened: false, order: 0))
+    return true
   }
 
-  /// The notifications up to `id` were seen.
-  mutating func seeMessages(upTo id: Int) {
-    seenMessageID = max(seenMessageID, id)
+  /// The notifications up to `id` were seen; answers whether that is news.
+  @discardableResult
+  mutating func seeMessages(upTo id: Int) -> Bool {
+    guard id > seenMessageID else { return false }
+    seenMessageID = id
+    return true
   }
 
   /// How a list marks `post`.

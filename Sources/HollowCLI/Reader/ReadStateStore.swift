@@ -30,6 +30,14 @@ final class ReadStateStore: Sendable {
     case followed(Int, comments: Int)
     /// The notifications up to this id were shown.
     case sawMessages(upTo: Int)
+    /// Posts listed in the followed feed: each without a fact gets its count as the baseline.
+    case listed([Count])
+  }
+
+  /// A post's comment count as a list showed it.
+  struct Count: Sendable, Equatable {
+    var pid: Int
+    var comments: Int
   }
 
   private struct Core {
@@ -70,13 +78,24 @@ final class ReadStateStore: Sendable {
   @discardableResult
   func send(_ event: Event) -> ReaderMessage? {
     let (state, changed) = core.withLock { core -> (ReadState, Bool) in
-      let before = core.state
+      let changed: Bool
       switch event {
-      case .opened(let pid, let comments): core.state.open(pid, comments: comments)
-      case .followed(let pid, let comments): core.state.follow(pid, comments: comments)
-      case .sawMessages(let id): core.state.seeMessages(upTo: id)
+      case .opened(let pid, let comments):
+        // Opened again, it is touched (forgotten last) even when its count is the same.
+        core.state.open(pid, comments: comments)
+        changed = true
+      case .followed(let pid, let comments):
+        changed = core.state.follow(pid, comments: comments)
+      case .sawMessages(let id):
+        changed = core.state.seeMessages(upTo: id)
+      case .listed(let counts):
+        var recorded = false
+        for count in counts {
+          if core.state.follow(count.pid, comments: count.comments) { recorded = true }
+        }
+        changed = recorded
       }
-      return (core.state, core.state != before)
+      return (core.state, changed)
     }
     guard changed else { return nil }
     subject.trySend(state)

@@ -38,6 +38,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   let notifications: NotificationsViewModel
   /// The `L` menu, while it is open (over the screen, like the help).
   private(set) var linkMenu: LinkMenu?
+  /// The followed feed's posts as read-state baselines, for the run.
+  private let followedBaseline: AnyCancellable
   private var feedTop = 0
   private let opening: ReaderStart
   /// The models the loop listens to: replaced when the screen changes (see ``changes``).
@@ -57,6 +59,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     let feedKind: FeedSource = if case .feed(let kind) = start { kind } else { .timeline }
     let feed = FeedViewModel(services: services, source: feedKind)
     self.feed = feed
+    followedBaseline = FollowedBaseline.watch(feed.states, into: readState)
     let postScreens = PostUpdates()
     let actions = ActionsViewModel(
       services: services, drafts: drafts,
