@@ -53,6 +53,16 @@ extension ReaderTerminalTests {
     try second.waitFor(" 4/")
     try second.send("u")
     try second.waitFor("#40117 selected by u") { $0.contains("▌ #40117") && $0.contains(" 1/") }
+    // The followed feed shows it too (#40117 is followed in the demo data).
+    try second.send("a")
+    try second.waitFor("the followed feed") { $0.contains("hollow · followed") && $0.contains(" fresh") }
+    try second.send("u")
+    let followed = try second.waitFor("#40117 in the followed feed") { screen in
+      screen.contains("▌ #40117") && Self.header(40117, in: screen).hasSuffix("· +1 new")
+    }
+    #expect(followed.split(separator: "\n").first?.hasSuffix("· 1 with news (u)") == true)
+    try second.send("t")
+    try second.waitFor("the timeline again") { $0.contains("hollow · timeline") && $0.contains("▌ #40117") }
     // Opening it again: read, no news.
     try second.send("Enter")
     try second.waitFor("#40117 open") { $0.contains("hollow · #40117") && $0.contains("fresh") }
