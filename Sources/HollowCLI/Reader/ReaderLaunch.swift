@@ -65,8 +65,11 @@ struct ReaderLaunch: Sendable, Equatable {
       capabilities.showsPictures = options.images
       capabilities.theme = options.theme
       let loop = ReaderLoop(
-        environment: environment, capabilities: capabilities,
-        clock: clock, injectsFault: variables["HOLLOW_READER_FAULT"] != nil)
+        environment: environment, capabilities: capabilities, clock: clock, startup: ReaderStartup(variables: variables)
+      )
+      // Page 1's request goes out before the terminal is set up: the round trip is most of the
+      // wait for the first frame with posts.
+      app.start()
       do {
         outcome = .success(try await loop.run(&app))
       } catch {
