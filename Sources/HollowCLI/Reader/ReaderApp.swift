@@ -36,15 +36,20 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   private(set) var navigation = ReaderNavigation<C>()
   /// What the feed, actions and compose models published last: what is drawn.
   private(set) var shown: ReaderShown
+  /// Pictures on or off, full or compact lists.
+  private(set) var display: ReaderDisplay
+  /// The size of the last frame: what a screen (Ctrl-F) and half a screen (Ctrl-D) are.
+  private var size = ScreenSize.standard
   private let opening: ReaderStart
   /// The top screen's model's states: replaced when the screen changes (see ``changes``).
   private let topStates: CurrentValueSubject<AnyPublisher<ReaderChange<C>, Never>, Never>
 
   init(
     services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String], drafts: DraftStore? = nil,
-    keys: KeyBindings = KeyBindings()
+    keys: KeyBindings = KeyBindings(), display: ReaderDisplay = ReaderDisplay()
   ) {
     self.keys = keys
+    self.display = display
     self.services = services
     self.opening = start
     self.clock = clock
@@ -157,6 +162,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     case .help: navigation.showsHelp = true
     case .move(let delta): move(by: delta)
     case .page(let screens): move(by: screens * pageStep)
+    case .halfPage(let halves): move(by: halves * max(1, (pageStep + 1) / 2))
     case .top:
       if case .post = navigation.top { scrollPost(to: 0) } else { move(to: .top) }
     case .bottom:
@@ -167,7 +173,6 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       if case .post(let screen) = navigation.top { screen.model.send(.refresh) } else { feed.send(.refresh) }
     case .show(let kind):
       navigation.popToFeed()
-      navigation.feedTop = 0
       feed.send(.show(kind))
       listen()
     case .search:
@@ -198,6 +203,12 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       guard let post else { return [] }
       actions.send(.say(ReaderMessage("copied #\(post.pid)")))
       return [.write(.control(.clipboard(base64: Data("#\(post.pid)".utf8).base64EncodedString())))]
+    case .togglePictures:
+      actions.send(.say(ReaderMessage(display.toggle(.pictures))))
+    case .toggleCompact:
+      actions.send(.say(ReaderMessage(display.toggle(.compact))))
+    case .redraw: return [.redraw]
+    case .suspend: return [.suspend]
     }
     return []
   }
@@ -213,8 +224,16 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     return []
   }
 
-  /// Posts per screen for space/PgDn on a list, lines per screen on a post.
-  private var pageStep: Int { navigation.isOnList ? 5 : 20 }
+  /// Posts per screen for space/PgDn on a list (a screenful of rows in the compact list), lines
+  /// per screen on a post (two stay in view).
+  private var pageStep: Int {
+    let rows = ReaderChrome.bodyRows(size)
+    switch navigation.top.kind {
+    case .post: return max(1, rows - 2)
+    case .feed where display.compact: return max(1, rows - 1)
+    case .feed, .search: return 5
+    }
+  }
 
   private mutating func move(by delta: Int) {
     switch navigation.top {
@@ -296,6 +315,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// open, else on the selected post (the search query's end on the search screen), so input
   /// methods and screen readers follow what the user is on. Drawn from the published states.
   mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
+    self.size = size
+    let theme = display.applied(to: theme)
     if navigation.showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
     let message = shown.message
     var lines: [TerminalText]
@@ -311,8 +332,11 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       navigation.updateTop { $0 = .search(search) }
       lines = view.lines
     case .feed:
-      let view = FeedView.lines(shown.feed, size: size, top: navigation.feedTop, theme: theme, message: message)
-      navigation.feedTop = view.top
+      let source = shown.feed.source
+      let view = FeedView.lines(
+        shown.feed, size: size, top: navigation.feedTop(of: source), theme: theme, message: message,
+        compact: display.compact)
+      navigation.setFeedTop(view.top, of: source)
       lines = view.lines
     }
     if let prompt = shown.prompt, !lines.isEmpty {

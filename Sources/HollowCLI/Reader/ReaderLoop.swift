@@ -74,6 +74,13 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
             case .edit(let purpose, let file):
               await edit(purpose, file: file, app: app, terminal: terminal, input: input)
               shown = nil
+            case .redraw:
+              shown = nil
+            case .suspend:
+              await handOver(terminal: terminal, input: input, app: app) { Self.stopUntilContinued() }
+              // The terminal may have been resized meanwhile; every row is drawn again.
+              size = TerminalSize.screenSize(of: STDOUT_FILENO) ?? size
+              shown = nil
             }
           }
         }
@@ -108,21 +115,14 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     _ purpose: ComposeState.Purpose, file: String, app: ReaderApp<C>, terminal: FullScreenTerminal,
     input: TerminalByteSource
   ) async {
-    input.pause()
-    terminal.suspend()
     let editor = TextEditor(variables: environment.variables, command: "reader")
-    let outcome: Result<[UInt8], CLIFailure>
-    do {
-      outcome = .success(try await editor.edit(file, maximumBytes: 4 * APILimits.maximumTextLength))
-    } catch {
-      outcome = .failure(error)
+    let outcome: Result<[UInt8], CLIFailure> = await handOver(terminal: terminal, input: input, app: app) {
+      do throws(CLIFailure) {
+        return .success(try await editor.edit(file, maximumBytes: 4 * APILimits.maximumTextLength))
+      } catch {
+        return .failure(error)
+      }
     }
-    do {
-      try terminal.resume()
-    } catch {
-      app.actions.send(.say(ReaderMessage(error: error.description)))
-    }
-    input.resume()
     switch outcome {
     case .success(let bytes):
       let text = EditorDraft.text(fromFile: String(decoding: bytes, as: UTF8.self))
@@ -131,6 +131,30 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     case .failure(let failure):
       app.actions.send(.say(ReaderMessage(error: failure.message(redacting: nil))))
     }
+  }
+
+  /// Gives the terminal back as it was (cooked mode, the normal screen, the cursor shown) while
+  /// `body` runs, then takes it again (a failure to is said in the status line).
+  private func handOver<T>(
+    terminal: FullScreenTerminal, input: TerminalByteSource, app: ReaderApp<C>, _ body: () async -> T
+  ) async -> T {
+    input.pause()
+    terminal.suspend()
+    let result = await body()
+    do {
+      try terminal.resume()
+    } catch {
+      app.actions.send(.say(ReaderMessage(error: error.description)))
+    }
+    input.resume()
+    return result
+  }
+
+  /// Stops the job as the terminal's own Ctrl-Z would (the whole process group, as less and vim
+  /// do) and returns once it is continued (`fg`). A process group no shell controls is orphaned:
+  /// the kernel discards the stop, and this returns at once.
+  private static func stopUntilContinued() {
+    kill(0, SIGTSTP)
   }
 
   /// Keys, signals, model changes and ticks, merged into one stream.

@@ -1,5 +1,7 @@
+import HollowKit
+
 /// Where the user is: the stack of screens (the feed at the bottom, posts and the search above
-/// it), the help overlay over them, and how far the feed's list is scrolled. A plain value: the
+/// it), the help overlay over them, and how far each feed's list is scrolled. A plain value: the
 /// app changes it on keys and on published states, the views read it.
 ///
 /// ```swift
@@ -12,8 +14,8 @@ struct ReaderNavigation<C: Clock>: Sendable where C.Duration == Duration {
   private(set) var screens: [ReaderScreen<C>] = [.feed]
   /// The help overlay covers the top screen until any key closes it.
   var showsHelp = false
-  /// The first post the feed's list shows.
-  var feedTop = 0
+  /// The first post each feed's list shows, by feed: switching back to a feed shows the same rows.
+  private var feedTops: [(source: FeedSource, top: Int)] = []
 
   var top: ReaderScreen<C> { screens.last ?? .feed }
 
@@ -34,6 +36,18 @@ struct ReaderNavigation<C: Clock>: Sendable where C.Duration == Duration {
   /// Closes every screen above the feed (another feed is shown: `t`, `w`, `a`).
   mutating func popToFeed() {
     screens = [.feed]
+  }
+
+  func feedTop(of source: FeedSource) -> Int {
+    feedTops.first { $0.source == source }?.top ?? 0
+  }
+
+  mutating func setFeedTop(_ top: Int, of source: FeedSource) {
+    if let index = feedTops.firstIndex(where: { $0.source == source }) {
+      feedTops[index].top = top
+    } else {
+      feedTops.append((source, top))
+    }
   }
 
   /// Changes the top screen in place (its scroll, its state).
