@@ -105,9 +105,9 @@ import Testing
     app.start()
     _ = await firstState(app.notifications) { $0.availability == .unavailable }
     _ = app.handle(.character("m"))
-    #expect(app.screens.count == 1)
+    #expect(app.navigation.screens.count == 1)
     #expect(app.actions.message?.isError == false)
-    let frame = app.lines(size: size, theme: theme)
+    let frame = app.frame(size: size, theme: theme).lines
     #expect(!frame.contains { $0.text.contains("unread") || $0.text.contains("notifications ·") })
   }
 

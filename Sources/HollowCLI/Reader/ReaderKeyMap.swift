@@ -15,6 +15,8 @@ enum ReaderKeyMap {
     case .character("k"), .up, .wheelUp: return .move(-1)
     case .character(" "), .pageDown, .control("f"): return .page(1)
     case .character("b"), .pageUp, .control("b"): return .page(-1)
+    case .control("d"): return .halfPage(1)
+    case .control("u"): return .halfPage(-1)
     case .character("g"), .home: return .top
     case .character("G"), .end: return .bottom
     case .enter, .character("l"), .right: return onList ? .open : nil
@@ -29,6 +31,10 @@ enum ReaderKeyMap {
     case .character("n"): return .newPost
     case .character("o"): return .openImage
     case .character("y"): return .copyPid
+    case .character("i"): return .togglePictures
+    case .character("D"): return .toggleCompact
+    case .control("l"): return .redraw
+    case .control("z"): return .suspend
     case .character("u"): return .nextNews
     case .character("m"): return .notifications
     case .character("L"): return .links
@@ -41,10 +47,11 @@ enum ReaderKeyMap {
     ("j  k  ↓  ↑  wheel", "next / previous post (post screen: scroll a line)"),
     ("space  PgDn  b  PgUp", "a screen down / up"),
     ("Ctrl-F  Ctrl-B", "a screen down / up (as in less and vi)"),
+    ("Ctrl-D  Ctrl-U", "half a screen down / up"),
     ("g  G  Home  End", "first / last (the last loads the next page)"),
     ("Enter  l  →", "open the post"),
     ("h  q  Esc  ←", "back (q on the feed quits)"),
-    ("t  w  a", "timeline / wander / followed posts"),
+    ("t  w  a", "timeline / wander / followed posts, each where you left it"),
     ("r", "refresh from page 1 (retry after a failure)"),
     ("/", "search as you type (Esc back, ↑/↓ choose, Enter open)"),
     ("f", "follow / unfollow the post"),
@@ -53,6 +60,9 @@ enum ReaderKeyMap {
     ("n", "new post ($EDITOR if set, else a prompt)"),
     ("o", "save the image (temporary folder), open it (xdg-open)"),
     ("y", "copy the post's #pid (OSC 52)"),
+    ("i", "pictures on / off (--no-images or the config's images = false: off at start)"),
+    ("D", "compact list (one line per post) / full posts"),
+    ("Ctrl-L  Ctrl-Z", "redraw the whole screen / suspend to the shell (fg comes back)"),
     ("u  m  L", "next with news (+N new) / notifications / links"),
     ("?", "this help (any key closes it)"),
     ("q  Ctrl-C", "quit"),

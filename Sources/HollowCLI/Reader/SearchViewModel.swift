@@ -5,12 +5,12 @@ import Synchronization
 /// The search screen's view model: results update as you type. Keystrokes go into a subject;
 /// the query stream is debounced on `clock` and each settled query becomes a search through
 /// `flatMapLatest`, so a new query cancels the request in flight and typing a word quickly makes
-/// one request, not one per keystroke. Intents: ``type(_:)``, ``erase()``, ``move(by:)``.
+/// one request, not one per keystroke. Intents come in through ``send(_:)`` (``SearchIntent``).
 ///
 /// ```swift
 /// let search = SearchViewModel(services: services, clock: ContinuousClock())
 /// search.start()
-/// search.type("猫")   // one request, 300 ms after the last keystroke
+/// search.send(.type("猫"))   // one request, 300 ms after the last keystroke
 /// ```
 final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
   private struct Core {
@@ -96,26 +96,20 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// Appends typed text to the query.
-  func type(_ text: String) {
-    edit { $0 += text }
-  }
-
-  /// Removes the last character of the query.
-  func erase() {
-    edit { query in
-      if !query.isEmpty { query.removeLast() }
-    }
-  }
-
-  func move(by delta: Int) {
-    update { state in state.cursor = max(0, min(state.results.count - 1, state.cursor + delta)) }
-  }
-
-  /// Shows `post` (after following it) without searching again.
-  func replace(_ post: Post) {
-    update { state in
-      if let index = state.results.firstIndex(where: { $0.pid == post.pid }) { state.results[index] = post }
+  func send(_ intent: SearchIntent) {
+    switch intent {
+    case .type(let text):
+      edit { $0 += text }
+    case .erase:
+      edit { query in
+        if !query.isEmpty { query.removeLast() }
+      }
+    case .move(let delta):
+      update { state in state.cursor = max(0, min(state.results.count - 1, state.cursor + delta)) }
+    case .replace(let post):
+      update { state in
+        if let index = state.results.firstIndex(where: { $0.pid == post.pid }) { state.results[index] = post }
+      }
     }
   }
 
