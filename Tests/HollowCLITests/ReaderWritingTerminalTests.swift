@@ -164,6 +164,8 @@ extension ReaderTerminalTests {
       try screen.waitFor("wander") { $0.contains("hollow · wander") && $0.contains(" · 1/") }
       try screen.send("x")
       try screen.waitFor("x moved down") { $0.contains(" · 2/") }
+      // The help's keys and the config's line take more than 24 rows now: a taller window shows both.
+      try screen.command("resize-window", "-y", "30")
       try screen.send("?")
       try screen.waitFor("the added key in the help") { $0.contains("config.toml [keys]: x down") }
       try screen.send("Escape")
