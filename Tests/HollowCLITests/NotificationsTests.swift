@@ -103,6 +103,11 @@ import Testing
       services: try stubServices(status: 404, body: "not found"), start: .feed(.timeline), clock: ContinuousClock(),
       variables: [:])
     app.start()
+    // The notifications are asked for once the feed's first page is in (here: failed).
+    for await state in app.feed.states where state.snapshot.phase != .loading && !state.snapshot.isLoading {
+      app.apply(.feed(state))
+      break
+    }
     _ = await firstState(app.notifications) { $0.availability == .unavailable }
     _ = app.handle(.character("m"))
     #expect(app.navigation.screens.count == 1)

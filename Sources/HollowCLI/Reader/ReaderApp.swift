@@ -45,6 +45,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   private(set) var display: ReaderDisplay
   /// The size of the last frame: what a screen (Ctrl-F) and half a screen (Ctrl-D) are.
   private var size = ScreenSize.standard
+  /// Whether the notifications were asked for: once the feed's first page is in, so their request
+  /// never competes with page 1's.
+  private var notificationsAsked = false
   private let opening: ReaderStart
   /// The top screen's model's states: replaced when the screen changes (see ``changes``).
   private let topStates: CurrentValueSubject<AnyPublisher<ReaderChange<C>, Never>, Never>
@@ -75,7 +78,6 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// Starts the feed (and the search, when the reader opens on one).
   mutating func start() {
     feed.start()
-    notifications.send(.load)
     if let warning = readState.warning { actions.send(.say(ReaderMessage(error: warning))) }
     if case .search(let query) = opening { openSearch(query: query) }
   }
@@ -99,6 +101,12 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Keeps a published state for the views, or carries out what a model handed on.
   mutating func apply(_ change: ReaderChange<C>) {
+    if case .feed(let state) = change, !notificationsAsked, state.snapshot.phase != .loading,
+      !state.snapshot.isLoading
+    {
+      notificationsAsked = true
+      notifications.send(.load)
+    }
     if shown.apply(change) { return }
     switch change {
     case .post(let model, let state):
