@@ -166,6 +166,27 @@ import Testing
     #expect(NotificationsKeys.notice(state) == "3 unread (m)")
   }
 
+  @Test func aHostileMessageCannotDriveTheTerminal() {
+    var state = NotificationsState()
+    state.messages = [
+      UserMessage(
+        id: 1, title: "pwned\u{1B}]52;c;aGk=\u{07}", body: "\u{1B}[2Jclear https://a.example/\u{1B}]8;;http://evil/\u{07}x",
+        kind: UserMessage.Kind(rawValue: 0x7FFF), timestamp: Int.max, pid: -1, cid: nil)
+    ]
+    state.availability = .available
+    state.phase = .loaded
+    var capabilities = TerminalCapabilities(colorDepth: .trueColor)
+    capabilities.hyperlinks = true
+    let linked = ReaderTheme(capabilities: capabilities, now: Date(timeIntervalSince1970: 1_700_000_000), zone: .utc)
+    let text = NotificationsView.lines(state, size: size, top: 0, theme: linked, message: nil).lines.map(\.text)
+      .joined(separator: "\n")
+    #expect(!text.contains("\u{07}"))
+    #expect(!text.contains("\u{1B}]52"))
+    #expect(!text.contains("\u{1B}[2J"))
+    #expect(!text.contains("evil"))
+    #expect(text.contains("\u{1B}]8;;https://a.example/\u{1B}\\"))
+  }
+
   @Test func theStatusLineOfEveryScreenCarriesTheUnreadCount() {
     let feed = ReaderFixtures.feedState([ReaderFixtures.post(40001)])
     let (lines, _) = FeedView.lines(feed, size: size, top: 0, theme: theme, message: nil, notice: "3 unread (m)")
