@@ -170,7 +170,8 @@ import Testing
     var state = NotificationsState()
     state.messages = [
       UserMessage(
-        id: 1, title: "pwned\u{1B}]52;c;aGk=\u{07}", body: "\u{1B}[2Jclear https://a.example/\u{1B}]8;;http://evil/\u{07}x",
+        id: 1, title: "pwned\u{1B}]52;c;aGk=\u{07}",
+        body: "\u{1B}[2Jclear https://a.example/\u{1B}]8;;http://evil/\u{07}x",
         kind: UserMessage.Kind(rawValue: 0x7FFF), timestamp: Int.max, pid: -1, cid: nil)
     ]
     state.availability = .available
