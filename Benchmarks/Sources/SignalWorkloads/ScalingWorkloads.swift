@@ -13,11 +13,15 @@ public func signalAsyncSourceChain(_ n: Int) async -> Int {
 /// `reduce` is the operator, as in Combine).
 @inlinable
 func asyncSourceChain(_ n: Int) -> some Publisher<Int, Never> {
-  AsyncCounter(n).publisher
-    .map { $0 &* 3 }
-    .filter { $0 & 1 == 0 }
-    .compactMap { $0 % 5 == 0 ? nil : $0 >> 1 }
-    .reduce(0) { $0 &+ $1 }
+  // Typed closures: `AsyncCounter` is an `AsyncSequence` too, and the type checker otherwise tries
+  // every combination of the standard library's operators with Signal's.
+  let source: some Publisher<Int, Never> = AsyncCounter(n).publisher
+  return
+    source
+    .map { (value: Int) -> Int in value &* 3 }
+    .filter { (value: Int) -> Bool in value & 1 == 0 }
+    .compactMap { (value: Int) -> Int? in value % 5 == 0 ? nil : value >> 1 }
+    .reduce(0) { (total: Int, value: Int) -> Int in total &+ value }
 }
 
 /// `flatMap` (default `maxPublishers`) of `inners` immediate inner publishers (a collection's

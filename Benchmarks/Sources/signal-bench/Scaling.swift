@@ -4,22 +4,25 @@
 import BaselineWorkloads
 import SignalWorkloads
 
-/// Measures `body(point)` per element at every point, then records each against the fastest.
+/// Measures `body(point)` per element at every point, then records each against the fastest;
+/// returns the per-element times.
 @MainActor
+@discardableResult
 func recordCurve(
   _ name: String, points: [Int], label: (Int) -> String, elements: (Int) -> Int, _ body: @escaping (Int) async -> Int
-) async {
-  var perElement: [(point: Int, time: Double)] = []
+) async -> [Double] {
+  var perElement: [Double] = []
   for point in points {
     let time = await median(repetitions: settings.repetitions) { await body(point) }.nanoseconds
-    perElement.append((point, time / Double(elements(point))))
+    perElement.append(time / Double(elements(point)))
   }
-  guard let fastest = perElement.min(by: { $0.time < $1.time }) else { return }
-  for (point, time) in perElement {
+  guard let fastest = perElement.indices.min(by: { perElement[$0] < perElement[$1] }) else { return [] }
+  for (index, point) in points.enumerated() {
     record(
-      "\(name), \(label(point))", ourTime: time, peerName: "fastest point (\(label(fastest.point)))",
-      peerTime: fastest.time, target: ">= 0.5x (flat within 2x)", minimumSpeedup: 0.5)
+      "\(name), \(label(point))", ourTime: perElement[index], peerName: "fastest point (\(label(points[fastest])))",
+      peerTime: perElement[fastest], target: ">= 0.5x (flat within 2x)", minimumSpeedup: 0.5)
   }
+  return perElement
 }
 
 @MainActor
@@ -35,10 +38,24 @@ func runScalingRows() async {
   }
   if wanted("scaling fan-in") || wanted("fan-in") {
     let points = settings.quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
-    await recordCurve(
+    let fanIn = await recordCurve(
       "publisher(for:) scaling", points: points, label: { "\($0) items" }, elements: { $0 }
     ) { items in
       await Task.detached { await signalFanIn(items: items, maxConcurrent: 8) }.value
+    }
+    // The control: the same sizes through a bare task group, so a curve the machine bends (a short
+    // run fits in the time slices a loaded machine gives it, a long one shares them) shows here too.
+    let floor = await recordCurve(
+      "bare withTaskGroup scaling (control)", points: points, label: { "\($0) items" }, elements: { $0 }
+    ) { items in
+      await Task.detached { await taskGroupFloor(items: items) }.value
+    }
+    // Each point against the control at the same size: flat when the fan-in's cost per item keeps its
+    // proportion to what the machine charges for a task's work at that size.
+    for (index, items) in points.enumerated() where index < fanIn.count && index < floor.count {
+      record(
+        "publisher(for:) \(items) items", ourTime: fanIn[index], peerName: "bare withTaskGroup, same size (floor)",
+        peerTime: floor[index], target: "<= 1.3x the floor's time", minimumSpeedup: 1 / 1.3)
     }
   }
   if wanted("scaling flatMap") || wanted("flatMap") {
