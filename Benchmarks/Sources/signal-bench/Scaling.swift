@@ -4,16 +4,50 @@
 import BaselineWorkloads
 import SignalWorkloads
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's CPU time (every thread), in nanoseconds.
+func processCPUNanoseconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
+}
+
+/// Like ``median(isolation:repetitions:_:)``, in CPU time rather than wall time: what the work costs
+/// the machine, whatever share of the cores the other processes leave it.
+func medianCPUTime(
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
+) async -> Double {
+  var sink = await body()
+  var samples: [Double] = []
+  for _ in 0..<repetitions {
+    let start = processCPUNanoseconds()
+    sink &+= await body()
+    samples.append(processCPUNanoseconds() - start)
+  }
+  blackHole(sink)
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
 /// Measures `body(point)` per element at every point, then records each against the fastest;
 /// returns the per-element times.
 @MainActor
 @discardableResult
 func recordCurve(
-  _ name: String, points: [Int], label: (Int) -> String, elements: (Int) -> Int, _ body: @escaping (Int) async -> Int
+  _ name: String, points: [Int], label: (Int) -> String, elements: (Int) -> Int, cpuTime: Bool = false,
+  _ body: @escaping (Int) async -> Int
 ) async -> [Double] {
   var perElement: [Double] = []
   for point in points {
-    let time = await median(repetitions: settings.repetitions) { await body(point) }.nanoseconds
+    let time =
+      cpuTime
+      ? await medianCPUTime(repetitions: settings.repetitions) { await body(point) }
+      : await median(repetitions: settings.repetitions) { await body(point) }.nanoseconds
     perElement.append(time / Double(elements(point)))
   }
   guard let fastest = perElement.indices.min(by: { perElement[$0] < perElement[$1] }) else { return [] }
@@ -47,6 +81,19 @@ func runScalingRows() async {
     // run fits in the time slices a loaded machine gives it, a long one shares them) shows here too.
     let floor = await recordCurve(
       "bare withTaskGroup scaling (control)", points: points, label: { "\($0) items" }, elements: { $0 }
+    ) { items in
+      await Task.detached { await taskGroupFloor(items: items) }.value
+    }
+    // The same curve in CPU time: what each item costs the machine, without the share of the cores a
+    // loaded machine leaves a long run.
+    await recordCurve(
+      "publisher(for:) scaling, CPU time", points: points, label: { "\($0) items" }, elements: { $0 }, cpuTime: true
+    ) { items in
+      await Task.detached { await signalFanIn(items: items, maxConcurrent: 8) }.value
+    }
+    await recordCurve(
+      "bare withTaskGroup scaling (control), CPU time", points: points, label: { "\($0) items" }, elements: { $0 },
+      cpuTime: true
     ) { items in
       await Task.detached { await taskGroupFloor(items: items) }.value
     }
