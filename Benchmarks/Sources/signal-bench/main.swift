@@ -237,6 +237,10 @@ if wanted("flatMap") {
   }
 }
 
+// MARK: scaling curves and the chain over an asynchronous source (Scaling.swift)
+
+await runScalingRows()
+
 if wanted("zip") {
   let perSource = settings.size(100_000)
   await compare(
