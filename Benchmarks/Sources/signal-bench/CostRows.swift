@@ -2,23 +2,55 @@ import BaselineWorkloads
 import OpenCombineWorkloads
 import SignalWorkloads
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Issue 25's cost rows: a subject to K sinks, `Publishers.Create` against `AsyncStream`, a `sink` subscribed and
 // cancelled, a `sink` on an immediate chain, and the cancellation of a subject's subscribers.
 
-/// Every repetition's duration (after one warm-up), for rows that report a spread beside the median.
+/// Every repetition's duration (after one warm-up), sorted, and the median CPU time the process spent on one
+/// repetition (all threads): on a machine shared with other work, wall time also measures the waits for a core.
 func durations(
   isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
-) async -> [Duration] {
+) async -> (wall: [Duration], cpu: Double) {
   let clock = ContinuousClock()
   var sink = await body()
   var samples: [Duration] = []
+  var cpu: [Double] = []
   for _ in 0..<repetitions {
     let start = clock.now
+    let cpuStart = processCPUNanoseconds()
     sink &+= await body()
+    cpu.append(processCPUNanoseconds() - cpuStart)
     samples.append(clock.now - start)
   }
   blackHole(sink)
-  return samples.sorted()
+  return (samples.sorted(), cpu.sorted()[cpu.count / 2])
+}
+
+/// CPU time of the whole process so far, in nanoseconds.
+func processCPUNanoseconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+  return Double(now.tv_sec) * 1e9 + Double(now.tv_nsec)
+}
+
+/// The wall-time row (the target's) and a CPU-time row beside it (report).
+@MainActor
+func recordWithCPU(
+  _ workload: String, elements: Int, peerName: String, target: String, minimumSpeedup: Double?,
+  ours: (wall: [Duration], cpu: Double), peer: (wall: [Duration], cpu: Double)
+) {
+  let count = Double(elements)
+  record(
+    workload, ourTime: ours.wall[ours.wall.count / 2].nanoseconds / count, peerName: peerName,
+    peerTime: peer.wall[peer.wall.count / 2].nanoseconds / count, target: target, minimumSpeedup: minimumSpeedup)
+  record(
+    workload + ", CPU time", ourTime: ours.cpu / count, peerName: peerName, peerTime: peer.cpu / count,
+    target: "report", minimumSpeedup: nil)
 }
 
 /// Lets the tasks a repetition left behind (cancelled sinks ending) finish before the next one is timed.
@@ -37,18 +69,17 @@ func costRows() async {
     for subscribers in [1, 16, 256, 4096] {
       let elements = Swift.max(256, deliveries / subscribers)
       let delivered = elements * subscribers
-      let ours =
-        await median(repetitions: repetitions) {
-          await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: elements) }.value
-        }.nanoseconds / Double(delivered)
-      let peer =
-        await median(repetitions: repetitions) {
-          await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value
-        }.nanoseconds / Double(delivered)
-      ourTimes.append(ours)
-      record(
-        "subject → \(subscribers) sinks, await send, per delivery", ourTime: ours,
-        peerName: "OpenCombine PassthroughSubject → sink (sync)", peerTime: peer, target: ">= 1x", minimumSpeedup: 1)
+      let ours = await durations(repetitions: repetitions) {
+        await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: elements) }.value
+      }
+      let peer = await durations(repetitions: repetitions) {
+        await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value
+      }
+      ourTimes.append(ours.wall[ours.wall.count / 2].nanoseconds / Double(delivered))
+      recordWithCPU(
+        "subject → \(subscribers) sinks, await send, per delivery", elements: delivered,
+        peerName: "OpenCombine PassthroughSubject → sink (sync)", target: ">= 1x", minimumSpeedup: 1, ours: ours,
+        peer: peer)
     }
     let slowest = ourTimes.max() ?? 0
     let fastest = ourTimes.min() ?? 1
@@ -63,13 +94,11 @@ func costRows() async {
     let n = settings.size(1_000_000)
     let ours = await durations(repetitions: repetitions) { await Task.detached { await signalCreateSends(n) }.value }
     let peer = await durations(repetitions: repetitions) { await Task.detached { await streamBridgeSends(n) }.value }
-    let ourMedian = ours[ours.count / 2].nanoseconds / Double(n)
-    let peerMedian = peer[peer.count / 2].nanoseconds / Double(n)
-    record(
-      "Publishers.Create, await send, per value", ourTime: ourMedian,
-      peerName: "AsyncStream.makeStream (unbounded)", peerTime: peerMedian, target: ">= 1x", minimumSpeedup: 1)
-    let spread = ours[ours.count - 1].nanoseconds / ours[0].nanoseconds
-    let peerSpread = peer[peer.count - 1].nanoseconds / peer[0].nanoseconds
+    recordWithCPU(
+      "Publishers.Create, await send, per value", elements: n, peerName: "AsyncStream.makeStream (unbounded)",
+      target: ">= 1x", minimumSpeedup: 1, ours: ours, peer: peer)
+    let spread = ours.wall[ours.wall.count - 1].nanoseconds / ours.wall[0].nanoseconds
+    let peerSpread = peer.wall[peer.wall.count - 1].nanoseconds / peer.wall[0].nanoseconds
     rows.append(
       Row(
         workload: "Publishers.Create, slowest / fastest of \(repetitions) repetitions",
