@@ -186,6 +186,10 @@ if wanted("subject") {
     peer: { await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value })
 }
 
+// MARK: issue 25's costs (CostRows.swift)
+
+if wanted("costs") || wanted("subject") || wanted("Create") || wanted("sink") || wanted("cancel") { await costRows() }
+
 // MARK: share
 
 if wanted("share") {
