@@ -77,7 +77,7 @@ public struct FeedStateMachine: Sendable {
   public let options: Options
   private var nextTicket = 0
   private var running: [Int: Running] = [:]
-  /// Print mode: the pages fetched once the first one has answered.
+  /// Print mode, wander: the batches fetched once the first one has answered.
   private var queued: [Int] = []
   private var offline: OfflineReason?
   private var error: HollowError?
@@ -89,6 +89,8 @@ public struct FeedStateMachine: Sendable {
   /// Whether an empty wander batch is followed by another request (the reader, not print mode).
   private var followsEmptyBatches = false
   private var emptyBatchesInARow = 0
+  /// A numbered feed's first empty page: its end.
+  private var emptyPage: Int?
 
   public init(source: FeedSource, options: Options = Options()) {
     snapshot = FeedSnapshot(source: source)
@@ -102,11 +104,16 @@ public struct FeedStateMachine: Sendable {
 
   // MARK: Events
 
-  /// Print mode: fetches `pages`, the first alone (it tells whether the server answers), then the
-  /// others at once.
+  /// Print mode: fetches `pages`. A numbered feed's pages are all asked for at once (one round trip,
+  /// not two: its end is an empty page or the maximum page, which the answers tell, and a page past
+  /// the end is dropped when it arrives); wander's batches, the first alone, then the others.
   public mutating func load(pages: [Int]) -> [Action] {
     guard let first = pages.first else { return [] }
     followsEmptyBatches = false
+    guard snapshot.source.maximumPage == nil else {
+      queued = []
+      return pages.map { fetch($0, isRefresh: false) }
+    }
     queued = Array(pages.dropFirst())
     return [fetch(first, isRefresh: false)]
   }
@@ -163,7 +170,9 @@ public struct FeedStateMachine: Sendable {
     snapshot.failures[page.number] = nil
     if let reason = page.offline, offline == nil { wentOfflineQuietly(reason) }
     var actions = followQueued()
-    actions += install(page, replacing: fetch.isRefresh || page.number == 1)
+    // Only a refresh's page 1 starts the feed over: print mode's page 1 may arrive after the pages
+    // asked for with it.
+    actions += install(page, replacing: fetch.isRefresh)
     if case .endless = snapshot.source.paging, page.content.posts.isEmpty, followsEmptyBatches,
       emptyBatchesInARow < options.emptyBatchesFollowed
     {
@@ -178,8 +187,10 @@ public struct FeedStateMachine: Sendable {
   /// A fetch failed: the server answered an error, or (offline) the cache does not hold the page.
   public mutating func pageFailed(_ number: Int, _ failure: FeedPageFailure, ticket: Int) -> [Action] {
     guard running.removeValue(forKey: ticket) != nil else { return [] }
-    snapshot.failures[number] = failure
-    if case .request(let error) = failure { self.error = error }
+    // A page past the end (asked for with the pages before it) is not missed.
+    let isPastTheEnd = emptyPage.map { number > $0 } ?? false
+    if !isPastTheEnd { snapshot.failures[number] = failure }
+    if case .request(let error) = failure, !isPastTheEnd { self.error = error }
     let actions = followQueued()
     updatePhase()
     return actions
@@ -243,8 +254,19 @@ public struct FeedStateMachine: Sendable {
     if replacing {
       snapshot.pages = []
       snapshot.endReached = false
+      emptyPage = nil
       needs = [:]
       for part in waiting.keys { waiting[part] = [] }
+    }
+    if snapshot.source.maximumPage != nil {
+      // A numbered feed ends at its first empty page: a page past it (asked for at the same time)
+      // is not shown, and one shown already goes.
+      if let end = emptyPage, page.number > end { return [] }
+      if page.content.posts.isEmpty {
+        emptyPage = page.number
+        snapshot.pages.removeAll { $0.number > page.number }
+        needs = needs.filter { $0.key <= page.number }
+      }
     }
     var newParts: [FeedPart] = []
     var posts: [FeedPost] = []

@@ -1,3 +1,5 @@
+import HollowWire
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
