@@ -239,11 +239,7 @@ final class HostileServer: Sendable {
   private func write(_ stream: ServerStream, _ bytes: [UInt8]) -> Bool {
     var sent = 0
     while sent < bytes.count {
-      var fds = [
-        pollfd(fd: stream.fd, events: Int16(POLLOUT), revents: 0),
-        pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
-      ]
-      guard poll(&fds, 2, -1) > 0, fds[1].revents == 0 else { return false }
+      guard stopPipe.waitWritable(stream.fd) else { return false }
       let count = stream.write(bytes[sent...])
       guard count > 0 else { return false }
       sent += count

@@ -31,6 +31,11 @@ final class StopPipe: Sendable {
     (try? WireSocket.wait(fd, for: Int16(POLLIN), SocketBounds(wake: pipe))) != nil
   }
 
+  /// Blocks until `fd` can take more bytes; false once the server stops.
+  func waitWritable(_ fd: Int32) -> Bool {
+    (try? WireSocket.wait(fd, for: Int16(POLLOUT), SocketBounds(wake: pipe))) != nil
+  }
+
   /// Waits `duration` (the pace of a trickle); true when the server stopped meanwhile.
   func wait(_ duration: Duration) -> Bool {
     _ = try? WireSocket.wait(pipe.readEnd, for: Int16(POLLIN), SocketBounds(deadline: .now + duration))
