@@ -1,9 +1,8 @@
 // HollowServer's request head parsing on any bytes from a client: never a crash, the incremental
 // HeadScanner (as a connection feeds it) decides as a scan of all the bytes at once does, and a
 // complete head parses; the body after it goes through the form decoder.
-import HollowWire
-
 @testable import HollowServer
+@testable import HollowWire
 
 func fuzz(_ bytes: [UInt8]) {
   guard let first = bytes.first else { return }
