@@ -89,8 +89,6 @@ public struct FeedStateMachine: Sendable {
   /// Whether an empty wander batch is followed by another request (the reader, not print mode).
   private var followsEmptyBatches = false
   private var emptyBatchesInARow = 0
-  /// A numbered feed's first empty page: its end.
-  private var emptyPage: Int?
 
   public init(source: FeedSource, options: Options = Options()) {
     snapshot = FeedSnapshot(source: source)
@@ -105,8 +103,8 @@ public struct FeedStateMachine: Sendable {
   // MARK: Events
 
   /// Print mode: fetches `pages`. A numbered feed's pages are all asked for at once (one round trip,
-  /// not two: its end is an empty page or the maximum page, which the answers tell, and a page past
-  /// the end is dropped when it arrives); wander's batches, the first alone, then the others.
+  /// not two: its end is an empty page or the maximum page, which the answers tell, in whatever order
+  /// they come); wander's batches, the first alone, then the others.
   public mutating func load(pages: [Int]) -> [Action] {
     guard let first = pages.first else { return [] }
     followsEmptyBatches = false
@@ -187,10 +185,8 @@ public struct FeedStateMachine: Sendable {
   /// A fetch failed: the server answered an error, or (offline) the cache does not hold the page.
   public mutating func pageFailed(_ number: Int, _ failure: FeedPageFailure, ticket: Int) -> [Action] {
     guard running.removeValue(forKey: ticket) != nil else { return [] }
-    // A page past the end (asked for with the pages before it) is not missed.
-    let isPastTheEnd = emptyPage.map { number > $0 } ?? false
-    if !isPastTheEnd { snapshot.failures[number] = failure }
-    if case .request(let error) = failure, !isPastTheEnd { self.error = error }
+    snapshot.failures[number] = failure
+    if case .request(let error) = failure { self.error = error }
     let actions = followQueued()
     updatePhase()
     return actions
@@ -254,19 +250,8 @@ public struct FeedStateMachine: Sendable {
     if replacing {
       snapshot.pages = []
       snapshot.endReached = false
-      emptyPage = nil
       needs = [:]
       for part in waiting.keys { waiting[part] = [] }
-    }
-    if snapshot.source.maximumPage != nil {
-      // A numbered feed ends at its first empty page: a page past it (asked for at the same time)
-      // is not shown, and one shown already goes.
-      if let end = emptyPage, page.number > end { return [] }
-      if page.content.posts.isEmpty {
-        emptyPage = page.number
-        snapshot.pages.removeAll { $0.number > page.number }
-        needs = needs.filter { $0.key <= page.number }
-      }
     }
     var newParts: [FeedPart] = []
     var posts: [FeedPost] = []
