@@ -51,8 +51,7 @@ final class HostileServer: Sendable {
     port = socket.port
     Thread.detachNewThread { [self] in
       while true {
-        let connection = accept(fd, nil, nil)
-        if connection < 0 {
+        guard let (connection, _) = WireSocket.accept(fd) else {
           if errno == EINTR { continue }
           return  // the listener was shut down
         }

@@ -109,8 +109,7 @@ final class HostileServer: Sendable {
   private func acceptLoop() {
     defer { close(listener) }
     while stopPipe.waitReadable(listener) {
-      let connection = accept(listener, nil, nil)
-      guard connection >= 0 else { continue }
+      guard let (connection, _) = WireSocket.accept(listener) else { continue }
       let number = acceptedCount.add(1, ordering: .acquiringAndReleasing).newValue
       let thread = Thread { [self] in serve(connection, number: number) }
       thread.start()

@@ -58,8 +58,7 @@ final class TestProxy: Sendable {
   private func acceptLoop() {
     defer { close(listener) }
     while stopPipe.waitReadable(listener) {
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else { continue }
+      guard let (client, _) = WireSocket.accept(listener) else { continue }
       Thread { [self] in serve(client) }.start()
     }
   }
