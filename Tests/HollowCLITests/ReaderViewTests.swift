@@ -142,7 +142,7 @@ import Testing
   }
 
   @Test func theHelpListsEveryKey() {
-    let lines = HelpView.lines(size: size, theme: theme)
+    let lines = HelpView.lines(size: ScreenSize(rows: 60, columns: 100), theme: theme).lines
     for (keys, _) in ReaderKeyMap.help { #expect(lines.contains { $0.text.contains(keys) }, "\(keys)") }
   }
 }

@@ -27,7 +27,8 @@ struct KeyBindings: Sendable, Equatable {
     "page-up": .page(-1), "top": .top, "bottom": .bottom, "open": .open, "refresh": .refresh,
     "timeline": .show(.timeline), "wander": .show(.wander), "followed": .show(.followed), "search": .search,
     "follow": .follow, "vote": .vote, "comment": .comment, "new-post": .newPost, "open-image": .openImage,
-    "copy-pid": .copyPid,
+    "copy-pid": .copyPid, "cancel": .cancel, "last-message": .lastMessage,
+    "hide-announcement": .dismissAnnouncement,
   ]
 
   private static let named: [String: Key] = [

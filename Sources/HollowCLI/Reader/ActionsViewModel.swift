@@ -20,6 +20,8 @@ final class ActionsViewModel: Sendable {
 
   private struct Core {
     var message: ReaderMessage?
+    /// The last message said, kept after the status line clears it (`M` shows it whole).
+    var last: ReaderMessage?
     var running: [Int: AnyCancellable] = [:]
     var nextID = 0
   }
@@ -52,10 +54,14 @@ final class ActionsViewModel: Sendable {
   /// The message the status line shows now.
   var message: ReaderMessage? { core.withLock { $0.message } }
 
+  /// The last message said, whether or not the status line still shows it.
+  var lastMessage: ReaderMessage? { core.withLock { $0.last } }
+
   /// Shows `message` (the result of something done without a request: copied, saved).
   func say(_ message: ReaderMessage?) {
     core.withLock { core in
       core.message = message
+      if let message { core.last = message }
       subject.trySend(message)
     }
   }
@@ -90,10 +96,26 @@ final class ActionsViewModel: Sendable {
     let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: nil))
     let draft = Draft(key: ComposeState.Purpose.comment(pid: pid).draftKey, text: text)
     say(ReaderMessage("sending the comment…"))
-    run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [onSent] cid in
+    run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [weak self, onSent] cid in
       onSent(.comment(pid: pid, cid: cid))
+      self?.reload(pid)
       return ReaderMessage("commented on #\(pid) as #\(cid)")
     }
+  }
+
+  /// Asks the server for the post alone (its reply count moved) and hands it to `onPost`, so the
+  /// lists show the new count; a failure leaves the old copy, quietly (the comment was sent).
+  private func reload(_ pid: Int) {
+    guard !services.offline else { return }
+    let request = services.client.request(PostDetailRequest.self, .init(pid: pid, includeComments: false))
+    let id = core.withLock { core in
+      defer { core.nextID += 1 }
+      return core.nextID
+    }
+    let subscription = request.publisher.sink(
+      receiveCompletion: { [weak self] _ in _ = self?.core.withLock { $0.running.removeValue(forKey: id) } },
+      receiveValue: { [onPost] detail in onPost(detail.post) })
+    core.withLock { core in core.running[id] = subscription }
   }
 
   func post(text: String) {
@@ -138,7 +160,7 @@ final class ActionsViewModel: Sendable {
     let subscription = publisher.sink(
       receiveCompletion: { [weak self] completion in
         if case .failure(let error) = completion, let self {
-          self.say(ReaderMessage(error: "\(action) failed: \(error.kind.description)" + self.keep(draft)))
+          self.say(ReaderMessage(failed: action, error, suffix: self.keep(draft)))
         }
         _ = self?.core.withLock { $0.running.removeValue(forKey: id) }
       },

@@ -10,7 +10,10 @@ enum FeedView {
   static func lines(_ state: FeedState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?)
     -> (lines: [TerminalText], top: Int)
   {
-    let rows = ReaderChrome.bodyRows(size)
+    let status = ReaderChrome.statusLine(
+      state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns)
+    let notice = announcement(state, theme: theme, width: size.columns)
+    let rows = max(0, ReaderChrome.bodyRows(size, statusRows: status.count) - notice.count)
     let count = state.posts.count
     var (body, newTop) = ListWindow.lines(count: count + 1, selected: state.cursor, top: top, height: rows) { index in
       guard index < count else { return footer(state, theme: theme) }
@@ -19,12 +22,18 @@ enum FeedView {
         width: size.columns)
     }
     if count == 0 { body = placeholder(state, theme: theme) }
+    body = notice + body
     let posts = RenderContext.count(count, "post", "posts")
     let title = "hollow · \(state.source.title) · \(posts)" + (count > 0 ? " · \(state.cursor + 1)/\(count)" : "")
-    let status = ReaderChrome.statusLine(
-      state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns)
     newTop = count == 0 ? 0 : newTop
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), newTop)
+  }
+
+  /// Page 1's announcement above the list, at most two rows, with the key that hides it.
+  private static func announcement(_ state: FeedState, theme: ReaderTheme, width: Int) -> [TerminalText] {
+    guard let text = state.announcement else { return [] }
+    let spans = [Span(" announcement: ", .dim), Span(text), Span("  x hides", .dim)]
+    return TextWrapper(width: max(1, width)).wrap(spans, maximumLines: 2).lines.map { theme.painter.line($0) }
   }
 
   /// Under the last post: what happens next.
@@ -32,6 +41,8 @@ enum FeedView {
     let text: String
     if state.isAtEnd {
       text = "— end of \(state.source.title) —"
+    } else if state.snapshot.loadCancelled {
+      text = "loading stopped · ↓ loads more"
     } else if state.snapshot.isLoading {
       text = state.snapshot.phase == .cached ? "refreshing…" : "loading more…"
     } else if case .failed(let error) = state.snapshot.phase {
@@ -50,7 +61,9 @@ enum FeedView {
         theme.painter.line([Span("  press r to retry", .dim)]),
       ]
     case .loading:
-      return ["", theme.painter.line([Span("  loading \(state.source.title)…", .dim)])]
+      return ["", theme.painter.line([Span("  loading \(state.source.title)… (Esc stops)", .dim)])]
+    case .stopped:
+      return ["", theme.painter.line([Span("  loading \(state.source.title) stopped · r loads again", .dim)])]
     default:
       return ["", theme.painter.line([Span("  no posts", .dim)])]
     }

@@ -31,6 +31,8 @@ final class FeedViewModel: Sendable {
   }
 
   private let services: ReaderServices
+  /// The page the first feed opens at (`timeline --page 3`); another feed (`t`, `w`, `a`) opens at 1.
+  private let firstPage: Int
   private let subject: CurrentValueSubject<FeedState, Never>
   private let core: Mutex<Core>
   /// Every state from now on, starting with the current one; a slow subscriber skips to the newest.
@@ -39,8 +41,9 @@ final class FeedViewModel: Sendable {
   /// How close to the end the cursor gets before the next page loads.
   static let loadAhead = 3
 
-  init(services: ReaderServices, source: FeedSource) {
+  init(services: ReaderServices, source: FeedSource, page: Int = 1) {
     self.services = services
+    firstPage = page
     let state = FeedState(source: source)
     subject = CurrentValueSubject(state)
     core = Mutex(Core(state: state))
@@ -57,7 +60,7 @@ final class FeedViewModel: Sendable {
 
   /// Shows the cached page 1, then loads page 1 from the server.
   func start() {
-    show(state.source)
+    show(state.source, page: firstPage)
   }
 
   func send(_ intent: FeedIntent) {
@@ -75,6 +78,10 @@ final class FeedViewModel: Sendable {
       model?.loadMore()
     case .refresh:
       core.withLock { $0.model }?.refresh()
+    case .cancel:
+      core.withLock { $0.model }?.cancelLoads()
+    case .dismissAnnouncement:
+      _ = update { $0.dismissedAnnouncement = $0.announcement }
     case .show(let source):
       show(source)
     case .replace(let post):
@@ -91,14 +98,16 @@ final class FeedViewModel: Sendable {
     }
   }
 
-  private func show(_ source: FeedSource) {
+  private func show(_ source: FeedSource, page: Int = 1) {
     let model = services.loaders.feeds.model(
       source,
       options: FeedStateMachine.Options(imageBaseURL: services.imageBaseURL, offline: services.offline))
     let (generation, old) = core.withLock { core -> (Int, (FeedModel?, AnyCancellable?)) in
       let old = (core.model, core.subscription)
       core.generation += 1
+      let dismissed = core.state.dismissedAnnouncement
       core.state = FeedState(source: source)
+      core.state.dismissedAnnouncement = dismissed
       core.model = model
       core.subscription = nil
       subject.trySend(core.state)
@@ -120,7 +129,7 @@ final class FeedViewModel: Sendable {
     core.withLock { core in
       if core.generation == generation { core.subscription = subscription }
     }
-    model.open()
+    model.open(at: page)
   }
 
   /// The images of `snapshot` that arrived since the last one, by path, each PNG decoded once.

@@ -1,7 +1,14 @@
 /// The help overlay: every key of ``ReaderKeyMap/help`` in two columns, then the keys the config
-/// file's `[keys]` adds.
+/// file's `[keys]` adds, scrolled by ``PagerView`` (j/k/space; any other key closes it).
+///
+/// ```swift
+/// let (lines, offset) = HelpView.lines(size: size, theme: theme, offset: 0)
+/// ```
 enum HelpView {
-  static func lines(size: ScreenSize, theme: ReaderTheme, keys: KeyBindings = KeyBindings()) -> [TerminalText] {
+  static let title = "hollow · keys"
+
+  /// The help's rows, before scrolling.
+  static func body(theme: ReaderTheme, keys: KeyBindings = KeyBindings()) -> [TerminalText] {
     let keyWidth = ReaderKeyMap.help.map { DisplayWidth.of($0.keys) }.max() ?? 0
     var body: [TerminalText] = [""]
     for (keys, meaning) in ReaderKeyMap.help {
@@ -12,7 +19,13 @@ enum HelpView {
       let added = keys.listed.map { "\($0.key) \($0.command)" }.joined(separator: " · ")
       body += ["", theme.painter.line([Span("  config.toml [keys]: ", .dim), Span(added)])]
     }
-    let status = theme.painter.line([Span(" any key closes the help", .dim)])
-    return ReaderChrome.compose(title: "hollow · keys", body: body, status: status, theme: theme, size: size)
+    return body
+  }
+
+  /// The help scrolled to `offset` (clamped: the answer's offset).
+  static func lines(size: ScreenSize, theme: ReaderTheme, keys: KeyBindings = KeyBindings(), offset: Int = 0)
+    -> (lines: [TerminalText], offset: Int)
+  {
+    PagerView.lines(title: title, body: body(theme: theme, keys: keys), offset: offset, theme: theme, size: size)
   }
 }

@@ -2,7 +2,8 @@ import HollowKit
 
 /// One post as a list shows it (feed and search results): PostRenderer's header, first lines,
 /// image (a picture when loaded and the terminal can show one), poll and cited posts, behind a
-/// gutter that marks the selected post, and a blank line after.
+/// gutter that marks the selected post, and a blank line after. A search result adds the comments
+/// that matched (at most two, then how many more), so a post found by a comment shows why.
 ///
 /// ```swift
 /// let lines = PostBlock.lines(post, selected: true, quotes: state.quotes, images: state.images, theme: theme, width: 80)
@@ -14,7 +15,7 @@ enum PostBlock {
 
   static func lines(
     _ post: Post, selected: Bool, quotes: [Int: Quote], images: [String: ImageSlot], theme: ReaderTheme, width: Int,
-    keywords: [String] = []
+    keywords: [String] = [], matchingComments: [Comment] = []
   ) -> [TerminalText] {
     let context = theme.context(
       width: max(RenderContext.minimumTextWidth, width - 2), limits: limits, keywords: keywords)
@@ -22,8 +23,21 @@ enum PostBlock {
     renderer.pictures = PictureLines.all(
       for: [post], quotes: quotes, images: images, theme: theme, width: width - 4, rows: PictureLines.listRows)
     let gutter = selected ? theme.painter.line([Span(String(selectedMark), .pid), Span(" ")]) : TerminalText("  ")
-    return renderer.post(post).map { gutter + $0 } + [.empty]
+    var lines = renderer.post(post)
+    let comments = CommentRenderer(context: context)
+    for comment in matchingComments.prefix(Self.matchingCommentsShown) {
+      lines += comments.preview(comment, prefix: PostRenderer.previewCommentPrefix)
+    }
+    if matchingComments.count > Self.matchingCommentsShown {
+      let more = matchingComments.count - Self.matchingCommentsShown
+      lines.append(
+        context.more(more, "matching comment", "matching comments", prefix: PostRenderer.previewCommentPrefix))
+    }
+    return lines.map { gutter + $0 } + [.empty]
   }
+
+  /// Matching comments a search result shows under its post.
+  static let matchingCommentsShown = 2
 
   /// The gutter of the selected post.
   static let selectedMark: Character = "▌"

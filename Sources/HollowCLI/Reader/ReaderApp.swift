@@ -32,7 +32,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// The process's environment: PATH for the image opener.
   let variables: [String: String]
   private(set) var screens: [ReaderScreen<C>] = [.feed]
-  private(set) var showsHelp = false
+  /// The help or the last message, over the screens (see ``ReaderOverlay``).
+  private(set) var overlay: ReaderOverlay?
   private var feedTop = 0
   private let opening: ReaderStart
   /// The models the loop listens to: replaced when the screen changes (see ``changes``).
@@ -46,8 +47,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     self.services = services
     self.opening = start
     self.clock = clock
-    let feedKind: FeedSource = if case .feed(let kind) = start { kind } else { .timeline }
-    let feed = FeedViewModel(services: services, source: feedKind)
+    let (feedKind, feedPage): (FeedSource, Int) =
+      if case .feed(let kind, let page) = start { (kind, page) } else { (.timeline, 1) }
+    let feed = FeedViewModel(services: services, source: feedKind, page: feedPage)
     self.feed = feed
     let postScreens = PostUpdates()
     let actions = ActionsViewModel(
@@ -85,7 +87,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// Starts the feed (and the search, when the reader opens on one).
   mutating func start() {
     feed.start()
-    if case .search(let query) = opening { openSearch(query: query) }
+    if case .search(let query, let comments, let page) = opening {
+      openSearch(query: query, includeComments: comments, page: page)
+    }
   }
 
   /// A value whenever a model on screen changed: the merge of the feed, actions and compose
@@ -97,8 +101,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// Handles one key; answers what the loop must do besides drawing a new frame.
   mutating func handle(_ key: Key) -> [ReaderEffect] {
     if key == .control("c") { return [.quit] }
-    if showsHelp {
-      showsHelp = false
+    if var open = overlay {
+      overlay = open.handle(key) ? open : nil
       return []
     }
     if compose.state != nil {
@@ -112,7 +116,10 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       actions.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)"))
       return []
     }
-    guard let command = keys.command(for: key) ?? ReaderKeyMap.command(for: key, onList: isOnList) else { return [] }
+    guard let command = keys.command(for: key) ?? ReaderKeyMap.command(for: key, onList: isOnList) else {
+      actions.say(ReaderMessage("unknown key \(key.name): ? for help"))
+      return []
+    }
     return perform(command)
   }
 
@@ -134,6 +141,8 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       search.type(text.map { $0.isNewline || $0 == "\t" ? " " : String($0) }.joined())
     case .backspace:
       search.erase()
+    case .tab:
+      search.toggleComments()
     case .escape, .left:
       pop()
     case .up, .wheelUp: search.move(by: -1)
@@ -151,7 +160,19 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     switch command {
     case .quit: return [.quit]
     case .back: pop()
-    case .help: showsHelp = true
+    case .help: overlay = ReaderOverlay(.help)
+    case .lastMessage: overlay = ReaderOverlay(.message)
+    case .cancel:
+      if feed.state.snapshot.isLoading {
+        feed.send(.cancel)
+        actions.say(ReaderMessage("stopped loading \(feed.state.source.title)"))
+      }
+    case .dismissAnnouncement:
+      guard feed.state.announcement != nil else {
+        actions.say(ReaderMessage("no announcement to hide"))
+        return []
+      }
+      feed.send(.dismissAnnouncement)
     case .move(let delta): move(by: delta)
     case .page(let screens): move(by: screens * pageStep)
     case .top:
@@ -172,7 +193,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       feed.send(.show(kind))
       listen()
     case .search:
-      openSearch(query: "")
+      openSearch(query: "", includeComments: false, page: 1)
     case .follow:
       guard let post else { return [] }
       actions.follow(post)
@@ -253,8 +274,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     listen()
   }
 
-  private mutating func openSearch(query: String) {
-    let search = SearchViewModel(services: services, clock: clock, query: query)
+  private mutating func openSearch(query: String, includeComments: Bool, page: Int) {
+    let search = SearchViewModel(
+      services: services, clock: clock, query: query, includeComments: includeComments, page: page)
     search.start()
     screens.append(.search(search, top: 0))
     listen()
@@ -299,7 +321,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// open, else on the selected post (the search query's end on the search screen), so input
   /// methods and screen readers follow what the user is on.
   mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
-    if showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
+    if let overlay { return (drawn(overlay, size: size, theme: theme), nil) }
     let message = actions.message
     var lines: [TerminalText]
     switch screens.last {
@@ -323,6 +345,28 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       return (lines, Frame.Cursor(row: lines.count - 1, column: view.caret))
     }
     return (lines, browsingCursor(lines))
+  }
+
+  /// The overlay's lines; keeps its clamped offset and its height for the next key.
+  private mutating func drawn(_ shown: ReaderOverlay, size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
+    let view =
+      switch shown.content {
+      case .help: HelpView.lines(size: size, theme: theme, keys: keys, offset: shown.offset)
+      case .message:
+        MessageView.lines(actions.lastMessage, status: status, size: size, theme: theme, offset: shown.offset)
+      }
+    overlay?.offset = view.offset
+    overlay?.visibleRows = ReaderChrome.bodyRows(size)
+    return view.lines
+  }
+
+  /// The top screen's data status (what its status line starts with).
+  private var status: ReaderStatus {
+    switch screens.last {
+    case .post(let model, _): model.state.status
+    case .search(let search, _): search.state.status
+    default: feed.state.status
+    }
   }
 
   /// Where the cursor rests while browsing: on the search query's caret, the selected post's

@@ -21,4 +21,10 @@ enum ReaderCommand: Sendable, Equatable {
   case newPost
   case openImage
   case copyPid
+  /// Esc on a list: stop the running load.
+  case cancel
+  /// `M`: the last message and the status, whole.
+  case lastMessage
+  /// `x`: hide the timeline's announcement.
+  case dismissAnnouncement
 }

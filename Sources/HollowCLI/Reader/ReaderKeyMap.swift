@@ -9,7 +9,9 @@ enum ReaderKeyMap {
     switch key {
     case .control("c"): return .quit
     case .character("q"): return onList ? .quit : .back
-    case .escape, .character("h"), .left: return onList ? nil : .back
+    case .escape: return onList ? .cancel : .back
+    // On the list there is nothing to go back to: h and ← do nothing, quietly.
+    case .character("h"), .left: return .back
     case .character("?"): return .help
     case .character("j"), .down, .wheelDown: return .move(1)
     case .character("k"), .up, .wheelUp: return .move(-1)
@@ -29,6 +31,8 @@ enum ReaderKeyMap {
     case .character("n"): return .newPost
     case .character("o"): return .openImage
     case .character("y"): return .copyPid
+    case .character("M"): return .lastMessage
+    case .character("x"): return .dismissAnnouncement
     default: return nil
     }
   }
@@ -41,6 +45,7 @@ enum ReaderKeyMap {
     ("g  G  Home  End", "first / last (the last loads the next page)"),
     ("Enter  l  →", "open the post"),
     ("h  q  Esc  ←", "back (q on the feed quits)"),
+    ("Esc", "on a list: stop the running load (refresh, next page)"),
     ("t  w  a", "timeline / wander / followed posts"),
     ("r", "refresh from page 1 (retry after a failure)"),
     ("/", "search as you type (Esc back, ↑/↓ choose, Enter open)"),
@@ -50,7 +55,9 @@ enum ReaderKeyMap {
     ("n", "new post ($EDITOR if set, else a prompt)"),
     ("o", "save the image (temporary folder), open it (xdg-open)"),
     ("y", "copy the post's #pid (OSC 52)"),
-    ("?", "this help (any key closes it)"),
+    ("M", "the last message and the status, whole"),
+    ("x", "hide the timeline's announcement"),
+    ("?", "this help (j/k/space scroll, any other key closes it)"),
     ("q  Ctrl-C", "quit"),
   ]
 }

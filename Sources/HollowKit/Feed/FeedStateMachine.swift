@@ -89,6 +89,9 @@ public struct FeedStateMachine: Sendable {
   /// Whether an empty wander batch is followed by another request (the reader, not print mode).
   private var followsEmptyBatches = false
   private var emptyBatchesInARow = 0
+  /// Where the feed starts (``open(at:)``): what a refresh loads again and the first page that
+  /// replaces the others.
+  private var firstPage = 1
 
   public init(source: FeedSource, options: Options = Options()) {
     snapshot = FeedSnapshot(source: source)
@@ -113,8 +116,28 @@ public struct FeedStateMachine: Sendable {
 
   /// The reader's start: shows the cached first page at once while the server is asked for it.
   public mutating func open() -> [Action] {
+    open(at: 1)
+  }
+
+  /// The reader's start at `page` (`timeline --page 3`): that page, cached at once, then the
+  /// server's; later pages follow it and a refresh starts over from it. A page past the feed's
+  /// maximum is its maximum; an endless feed has no pages to start at.
+  public mutating func open(at page: Int) -> [Action] {
+    firstPage = snapshot.source.maximumPage.map { max(1, min(page, $0)) } ?? 1
     let actions = refresh()
-    return offline == nil ? [.readCache(page: 1)] + actions : actions
+    return offline == nil ? [.readCache(page: firstPage)] + actions : actions
+  }
+
+  /// Stops the running fetches (the user pressed Esc): their answers are ignored, what is shown
+  /// stays, and ``FeedSnapshot/loadCancelled`` says so until the next fetch.
+  public mutating func cancelLoads() -> [Action] {
+    guard !running.isEmpty else { return [] }
+    running = [:]
+    queued = []
+    snapshot.loadCancelled = true
+    snapshot.isWaiting = false
+    updatePhase()
+    return [.cancelFetches]
   }
 
   /// Starts over from page 1 (a new batch for wander); a running load-more is superseded. Nothing
@@ -130,7 +153,7 @@ public struct FeedStateMachine: Sendable {
     emptyBatchesInARow = 0
     queued = []
     error = nil
-    actions.append(fetch(1, isRefresh: true))
+    actions.append(fetch(firstPage, isRefresh: true))
     return actions
   }
 
@@ -138,7 +161,7 @@ public struct FeedStateMachine: Sendable {
   /// once the end is reached.
   public mutating func loadMore() -> [Action] {
     guard running.isEmpty, !snapshot.endReached else { return [] }
-    let next = snapshot.lastPage + 1
+    let next = max(firstPage, snapshot.lastPage + 1)
     if let maximum = snapshot.source.maximumPage, next > maximum {
       snapshot.endReached = true
       updatePhase()
@@ -146,7 +169,7 @@ public struct FeedStateMachine: Sendable {
     }
     followsEmptyBatches = true
     error = nil
-    return [fetch(next, isRefresh: next == 1)]
+    return [fetch(next, isRefresh: next == firstPage)]
   }
 
   /// The cached copy of a page arrived (``Action/readCache(page:)``): shown until the server's
@@ -163,7 +186,7 @@ public struct FeedStateMachine: Sendable {
     snapshot.failures[page.number] = nil
     if let reason = page.offline, offline == nil { wentOfflineQuietly(reason) }
     var actions = followQueued()
-    actions += install(page, replacing: fetch.isRefresh || page.number == 1)
+    actions += install(page, replacing: fetch.isRefresh || page.number == firstPage)
     if case .endless = snapshot.source.paging, page.content.posts.isEmpty, followsEmptyBatches,
       emptyBatchesInARow < options.emptyBatchesFollowed
     {
@@ -217,6 +240,7 @@ public struct FeedStateMachine: Sendable {
   private mutating func fetch(_ page: Int, isRefresh: Bool) -> Action {
     nextTicket += 1
     running[nextTicket] = Running(page: page, isRefresh: isRefresh)
+    snapshot.loadCancelled = false
     snapshot.isLoading = true
     updatePhase()
     return .fetch(page: page, ticket: nextTicket, offline: offline)
@@ -308,6 +332,7 @@ public struct FeedStateMachine: Sendable {
 
   private mutating func updatePhase() {
     snapshot.isLoading = !running.isEmpty
+    snapshot.isRefreshing = running.values.contains(where: \.isRefresh)
     snapshot.progress.postsDone = snapshot.pages.reduce(0) { $0 + $1.posts.count { $0.isReady } }
     snapshot.isSettled = running.isEmpty && queued.isEmpty && asked.count == arrived.count
     if let error {
