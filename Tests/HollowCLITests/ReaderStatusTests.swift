@@ -13,12 +13,19 @@ import Testing
   private let fiveMinutesAgo = ReaderFixtures.theme.now.addingTimeInterval(-300)
   private let error = HollowError(request: "post/list", kind: .httpStatus(502))
 
+  /// The status line's text: the last row, and the one above when it wrapped to two.
   private func statusRow(_ state: FeedState, theme: ReaderTheme? = nil) -> String {
-    FeedView.lines(state, size: size, top: 0, theme: theme ?? self.theme, message: nil).lines[23].text
+    let theme = theme ?? self.theme
+    let rows = ReaderChrome.statusLine(state.status, message: nil, hint: "", theme: theme, width: size.columns).count
+    return FeedView.lines(state, size: size, top: 0, theme: theme, message: nil).lines.suffix(rows).map(\.text)
+      .joined(separator: " ")
   }
 
   private func statusRow(_ state: PostState, theme: ReaderTheme? = nil) -> String {
-    PostView.lines(state, size: size, offset: 0, theme: theme ?? self.theme, message: nil).lines[23].text
+    let theme = theme ?? self.theme
+    let rows = ReaderChrome.statusLine(state.status, message: nil, hint: "", theme: theme, width: size.columns).count
+    return PostView.lines(state, size: size, offset: 0, theme: theme, message: nil).lines.suffix(rows).map(\.text)
+      .joined(separator: " ")
   }
 
   private func feed(

@@ -7,13 +7,19 @@
 enum HelpView {
   static let title = "hollow · keys"
 
-  /// The help's rows, before scrolling.
-  static func body(theme: ReaderTheme, keys: KeyBindings = KeyBindings()) -> [TerminalText] {
+  /// The help's rows for `width` columns, before scrolling: a meaning too long for its column
+  /// wraps under itself.
+  static func body(theme: ReaderTheme, keys: KeyBindings = KeyBindings(), width: Int = 80) -> [TerminalText] {
     let keyWidth = ReaderKeyMap.help.map { DisplayWidth.of($0.keys) }.max() ?? 0
+    let indent = String(repeating: " ", count: keyWidth + 4)
+    let wrapper = TextWrapper(width: max(10, width - indent.count))
     var body: [TerminalText] = [""]
     for (keys, meaning) in ReaderKeyMap.help {
       let padding = String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2)
-      body.append(theme.painter.line([Span("  "), Span(keys, .pid), Span(padding + meaning)]))
+      for (index, line) in wrapper.wrap(meaning).enumerated() {
+        let lead = index == 0 ? [Span("  "), Span(keys, .pid), Span(padding)] : [Span(indent)]
+        body.append(theme.painter.line(lead + line))
+      }
     }
     if !keys.listed.isEmpty {
       let added = keys.listed.map { "\($0.key) \($0.command)" }.joined(separator: " · ")
@@ -26,6 +32,7 @@ enum HelpView {
   static func lines(size: ScreenSize, theme: ReaderTheme, keys: KeyBindings = KeyBindings(), offset: Int = 0)
     -> (lines: [TerminalText], offset: Int)
   {
-    PagerView.lines(title: title, body: body(theme: theme, keys: keys), offset: offset, theme: theme, size: size)
+    PagerView.lines(
+      title: title, body: body(theme: theme, keys: keys, width: size.columns), offset: offset, theme: theme, size: size)
   }
 }

@@ -12,8 +12,9 @@ enum ReaderChrome {
   }
 
   /// The status line: the data's status, then the last action's message (if any), then the hint.
-  /// A message too long for one row wraps to a second (the hint then goes); one too long for two
-  /// ends with `… M shows all`, since ``ReaderMessage`` puts its short reason first.
+  /// What is too long for one row wraps to a second (the hint then goes); what is too long for
+  /// two ends with `… M shows all` (``ReaderMessage`` puts a failure's short reason first, so
+  /// the cut keeps it).
   static func statusLine(_ status: ReaderStatus, message: ReaderMessage?, hint: String, theme: ReaderTheme, width: Int)
     -> [TerminalText]
   {
@@ -24,7 +25,7 @@ enum ReaderChrome {
     if room > 0 {
       return [left + TerminalText(String(repeating: " ", count: room)) + theme.painter.line([Span(hint, .dim)])]
     }
-    guard message != nil, width > 0 else { return [left.clipped(toColumns: max(0, width))] }
+    guard width > 0 else { return [left] }
     let more = " … M shows all"
     let wrapped = TextWrapper(width: width).wrap(spans, maximumLines: 2)
     guard wrapped.hiddenLines > 0, wrapped.lines.count == 2, width > DisplayWidth.of(more) + 1 else {
