@@ -70,8 +70,12 @@ extension ReaderTerminalTests {
   @Test func theTerminalCursorIsOnTheSelectedPostAndAtTheCaret() throws {
     let screen = try open()
     try select(0, pid: 40117, on: screen)
-    // The first post starts on the row under the title.
-    try waitForCursor(screen, x: 0, y: 1)
+    // The first post starts under the title (and the announcement's row).
+    let first = try #require(
+      try screen.screen().split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.hasPrefix("▌ #40117")
+      })
+    try waitForCursor(screen, x: 0, y: first)
     try screen.send("j")
     try screen.waitFor("#40178 selected") { $0.contains("▌ #40178") }
     let rows = try screen.screen().split(separator: "\n", omittingEmptySubsequences: false)

@@ -44,7 +44,7 @@ enum ReaderKeyMap {
     ("Ctrl-F  Ctrl-B", "a screen down / up (as in less and vi)"),
     ("g  G  Home  End", "first / last (the last loads the next page)"),
     ("Enter  l  →", "open the post"),
-    ("h  q  Esc  ←", "back (q on the feed quits; Esc on a list stops a running load)"),
+    ("h  q  Esc  ←", "back (q on the feed quits, Esc on a list stops a load)"),
     ("t  w  a", "timeline / wander / followed posts"),
     ("r", "refresh from the first page (retry after a failure)"),
     ("/", "search as you type (Esc back, ↑/↓ choose, Enter open)"),
