@@ -167,14 +167,15 @@ import Testing
     _ = await firstState(feed.states) { $0.snapshot.phase == .fresh && !$0.snapshot.isLoading }
     feed.send(.refresh)
     await server.waitFor { $0.contains { if case .held(let path) = $0 { path.contains("post/list") } else { false } } }
-    #expect(feed.state.status == .refreshing)
-    #expect(feed.state.posts.count == 2)
+    let refreshing = try #require(await firstState(feed.states) { $0.status == .refreshing })
+    #expect(refreshing.posts.count == 2)
     feed.send(.cancel)
     // The client closes the held request's connection: the cancelled subscription stopped it.
     await server.waitFor {
       $0.contains { if case .closed(let path) = $0 { path.contains("post/list") } else { false } }
     }
-    #expect(feed.state.status == .fresh)
-    #expect(feed.state.snapshot.loadCancelled && feed.state.posts.count == 2)
+    // The model's snapshot reaches the view model's state on its own delivery: wait for it.
+    let stopped = try #require(await firstState(feed.states) { $0.snapshot.loadCancelled })
+    #expect(stopped.status == .fresh && stopped.posts.count == 2)
   }
 }

@@ -56,8 +56,10 @@ struct ReaderBugsTerminalTests {
     await server.waitFor {
       $0.contains { if case .closed(let path) = $0 { path.contains("post/list") } else { false } }
     }
-    let stopped = try screen.waitFor("the stop's message") { $0.contains("stopped loading timeline") }
-    #expect(stopped.contains(" fresh") && stopped.contains("#101"))
+    let stopped = try screen.waitFor("the stop's message and the status") {
+      $0.contains("stopped loading timeline") && $0.contains(" fresh ·")
+    }
+    #expect(stopped.contains("#101"))
     try quit(screen)
   }
 
