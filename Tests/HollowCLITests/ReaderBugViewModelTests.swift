@@ -52,28 +52,35 @@ import Testing
     }
   }
 
-  @Test func searchIsPostsOnlyAsInPrintModeAndTabSearchesCommentsToo() async throws {
+  @Test func searchIsPostsOnlyAsInPrintModeAndTabSearchesCommentsWhichShowUnderTheirPost() async throws {
     try await withServices { services, server in
       let clock = TestClock()
       var search = TypedSearch(services: services, clock: clock)
       search.model.start()
       await search.waitTyped("")
-      search.model.type("考试")
-      await search.waitTyped("考试")
+      // 私信 is in the demo's comments only.
+      search.model.type("私信")
+      await search.waitTyped("私信")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
-      let posts = try #require(await firstState(search.model.states) { $0.resultsQuery == "考试" })
-      #expect(!posts.results.isEmpty && !posts.includeComments)
-      #expect(searches(server) == [["考试", "1", "false"]])
+      let posts = try #require(await firstState(search.model.states) { $0.resultsQuery == "私信" })
+      #expect(posts.results.isEmpty && !posts.includeComments)
+      #expect(searches(server) == [["私信", "1", "false"]])
 
       search.model.toggleComments()
-      await search.waitTyped("考试")
+      await search.waitTyped("私信")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       let both = try #require(
-        await firstState(search.model.states) {
-          $0.resultsQuery == "考试" && $0.current == $0.searched && $0.includeComments
-        })
-      #expect(both.results.count >= posts.results.count)
-      #expect(searches(server).last == ["考试", "1", "true"])
+        await firstState(search.model.states) { $0.current == $0.searched && $0.includeComments && !$0.results.isEmpty }
+      )
+      #expect(searches(server).last == ["私信", "1", "true"])
+      let found = try #require(both.results.first)
+      #expect(!found.text.contains("私信"))
+      let matching = try #require(both.comments[found.pid])
+      #expect(matching.contains { $0.text.contains("私信") })
+      let lines = SearchView.lines(
+        both, size: ScreenSize(rows: 24, columns: 80), top: 0, theme: ReaderFixtures.theme, message: nil
+      ).lines
+      #expect(lines.contains { $0.text.contains("┊") && $0.text.contains("*私信*") })
     }
   }
 
@@ -118,7 +125,7 @@ import Testing
       search.model.type(long)
       await search.waitTyped(long)
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
-      #expect(search.model.state.status == .invalid("30 characters at most (31 typed): nothing sent"))
+      #expect(search.model.state.status == .problem("30 characters at most (31 typed): nothing sent"))
       // One character less is sent; the pipeline is in order, so the long one would be logged first.
       search.model.erase()
       await search.waitTyped(String(long.dropLast()))

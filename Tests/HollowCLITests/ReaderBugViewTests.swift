@@ -103,6 +103,20 @@ import Testing
     #expect(!state.isTooLong)
   }
 
+  @Test func aFailedSearchSaysSoInItsOwnWordsNotARefreshOfCachedData() {
+    let query = SearchQuery(typed: "猫", includeComments: false)
+    var snapshot = FeedSnapshot(source: query.source!)
+    let error = HollowError(request: "search", kind: .server(code: -1, message: "目前树洞服务器负载较高，搜索功能已被暂时停用"))
+    snapshot.phase = .lethal(error)
+    var state = SearchState(query: "猫")
+    state.apply(SearchOutcome(query: query, snapshot: snapshot))
+    let lines = SearchView.lines(state, size: size, top: 0, theme: theme, message: nil).lines
+    let status = lines[22].text + lines[23].text
+    #expect(status.contains("the search failed: server error -1"))
+    #expect(!status.contains("refresh failed") && !status.contains("cached data") && !status.contains("r retries"))
+    #expect(lines.contains { $0.text.contains("the search failed: see the status line") })
+  }
+
   // MARK: 9. The search's prompt, the announcement, the help, unknown keys
 
   @Test func theSearchScreenBeforeTypingIsAPromptNotZeroResults() {

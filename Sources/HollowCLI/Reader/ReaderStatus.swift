@@ -35,8 +35,8 @@ enum ReaderStatus: Sendable, Equatable {
   case stopped
   case failed(String)
   case lethal(String)
-  /// What was typed cannot be sent (a search over 30 characters): why, and that nothing was sent.
-  case invalid(String)
+  /// A problem said as it is: a search over 30 characters (nothing was sent), a search that failed.
+  case problem(String)
   /// `since`: when the cache stored what is shown, when known.
   case offline(String, since: Date?)
 
@@ -76,7 +76,7 @@ enum ReaderStatus: Sendable, Equatable {
     case .stopped: "stopped · r loads again"
     case .failed(let message): "refresh failed: \(message) (showing cached data)"
     case .lethal(let message): "failed: \(message) · r retries"
-    case .invalid(let reason): reason
+    case .problem(let reason): reason
     case .offline(let reason, let since):
       "offline: \(reason) (showing data cached" + (since.map { " " + time.string(for: $0) } ?? "") + ")"
     }
@@ -85,7 +85,7 @@ enum ReaderStatus: Sendable, Equatable {
   /// Whether the line is a warning (drawn in the warning style).
   var isProblem: Bool {
     switch self {
-    case .failed, .lethal, .offline, .invalid: true
+    case .failed, .lethal, .offline, .problem: true
     case .loading, .waiting, .cached, .fresh, .refreshing, .loadingMore, .stopped: false
     }
   }

@@ -87,10 +87,15 @@ struct SearchState: Sendable, Equatable {
 
   var status: ReaderStatus {
     if isTooLong {
-      return .invalid("\(APILimits.maximumKeywordLength) characters at most (\(current.length) typed): nothing sent")
+      return .problem("\(APILimits.maximumKeywordLength) characters at most (\(current.length) typed): nothing sent")
     }
     if isWaiting { return .waiting("the server allows \(RateLimit.search)") }
     if isSearching, !current.text.isEmpty { return .loading }
-    return snapshot.map(ReaderStatus.init) ?? .fresh
+    // The feed's words for a failure speak of a refresh and of cached data; a search's are its own.
+    switch snapshot.map(ReaderStatus.init) ?? .fresh {
+    case .failed(let message): return .problem("could not load more results: \(message)")
+    case .lethal(let message): return .problem("the search failed: \(message)")
+    case let status: return status
+    }
   }
 }

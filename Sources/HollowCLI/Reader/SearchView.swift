@@ -62,7 +62,7 @@ enum SearchView {
     if state.current.text.isEmpty { return "type to search; ↑/↓ choose, Enter opens, Tab comments too, Esc back" }
     if state.isTooLong { return "shorten the query to search" }
     if state.isSearching { return "searching…" }
-    if case .lethal = state.status { return "the search failed: see the status line (M shows it whole)" }
+    if case .lethal = state.snapshot?.phase { return "the search failed: see the status line (M shows it whole)" }
     return "no posts match \"\(state.resultsQuery ?? "")\""
   }
 
