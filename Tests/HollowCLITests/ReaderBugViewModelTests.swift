@@ -59,14 +59,14 @@ import Testing
       search.model.start()
       await search.waitTyped("")
       // 私信 is in the demo's comments only.
-      search.model.type("私信")
+      search.model.send(.type("私信"))
       await search.waitTyped("私信")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       let posts = try #require(await firstState(search.model.states) { $0.resultsQuery == "私信" })
       #expect(posts.results.isEmpty && !posts.includeComments)
       #expect(searches(server) == [["私信", "1", "false"]])
 
-      search.model.toggleComments()
+      search.model.send(.toggleComments)
       await search.waitTyped("私信")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       let both = try #require(
@@ -93,7 +93,7 @@ import Testing
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       let first = try #require(await firstState(search.model.states) { $0.resultsQuery == "考试" && !$0.results.isEmpty })
       #expect(!first.isAtEnd, "a first page is never the end: only an empty page is")
-      search.model.move(by: first.results.count)
+      search.model.send(.move(by: first.results.count))
       let ended = try #require(await firstState(search.model.states) { $0.isAtEnd })
       #expect(ended.results.count >= first.results.count)
       #expect(searches(server).map { $0[1] } == ["1", "2"])
@@ -122,12 +122,12 @@ import Testing
       search.model.start()
       await search.waitTyped("")
       let long = String(repeating: "考", count: 31)
-      search.model.type(long)
+      search.model.send(.type(long))
       await search.waitTyped(long)
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       #expect(search.model.state.status == .problem("30 characters at most (31 typed): nothing sent"))
       // One character less is sent; the pipeline is in order, so the long one would be logged first.
-      search.model.erase()
+      search.model.send(.erase)
       await search.waitTyped(String(long.dropLast()))
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       _ = await firstState(search.model.states) { $0.resultsQuery == String(long.dropLast()) }
@@ -142,15 +142,22 @@ import Testing
       server, url in
       let services = try ReaderFixtures.services(url: url, folder: folder, token: "t0ken")
       var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
+      // The loop's part: every published change is applied, and the screen reads what was applied.
+      var changes = app.changes.makeAsyncIterator()
       app.start()
-      let loaded = try #require(await firstState(app.feed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
-      let post = try #require(loaded.posts.first)
+      while let change = await changes.next() {
+        app.apply(change)
+        if !app.shown.feed.posts.isEmpty, !app.shown.feed.snapshot.isLoading { break }
+      }
+      let post = try #require(app.shown.feed.posts.first)
       _ = app.handle(.character("c"))
       for character in "同感" { _ = app.handle(.character(character)) }
       _ = app.handle(.enter)
-      let updated = try #require(
-        await firstState(app.feed.states) { $0.posts.first { $0.pid == post.pid }?.replyCount == post.replyCount + 1 })
-      #expect(updated.posts.count == loaded.posts.count)
+      while let change = await changes.next() {
+        app.apply(change)
+        if app.shown.feed.posts.first(where: { $0.pid == post.pid })?.replyCount == post.replyCount + 1 { break }
+      }
+      #expect(app.shown.feed.posts.first { $0.pid == post.pid }?.replyCount == post.replyCount + 1)
     }
   }
 

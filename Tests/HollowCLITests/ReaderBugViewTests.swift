@@ -54,17 +54,16 @@ import Testing
   @Test func mShowsTheLastMessageWholeAfterTheStatusLineDroppedIt() throws {
     var app = try app()
     let error = HollowError(request: "send/vote", kind: .server(code: -1, message: "投票失败，已经投过票了"))
-    app.actions.say(ReaderMessage(failed: "vote in #40178", error))
-    _ = app.handle(.character("j"))  // any key clears the status line's message...
-    #expect(app.actions.message == nil)
+    app.apply(.message(ReaderMessage(failed: "vote in #40178", error)))
+    app.apply(.message(nil))  // the next key cleared the status line's message...
     _ = app.handle(.character("M"))  // ...but M shows it whole.
-    let lines = app.lines(size: ScreenSize(rows: 12, columns: 40), theme: theme)
+    let lines = app.frame(size: ScreenSize(rows: 12, columns: 40), theme: theme).lines
     let text = lines.map(\.text).joined(separator: "\n")
     #expect(lines[0].text.hasPrefix(" hollow · message"))
     #expect(text.contains("投票失败"))
     #expect(text.contains("server error -1"))
     _ = app.handle(.character("q"))
-    #expect(app.overlay == nil)
+    #expect(app.navigation.overlay == nil)
   }
 
   @Test func theFeedSaysItIsRefreshingOrLoadingMoreAndThatEscStopsIt() {
@@ -174,24 +173,24 @@ import Testing
     var app = try app()
     let small = ScreenSize(rows: 10, columns: 60)
     _ = app.handle(.character("?"))
-    var lines = app.lines(size: small, theme: theme)
+    var lines = app.frame(size: small, theme: theme).lines
     #expect(lines[0].text.hasPrefix(" hollow · keys"))
     let total = HelpView.body(theme: theme, width: 60).count
     #expect(lines[9].text.contains("1-8/\(total)"))
     _ = app.handle(.character("j"))
-    lines = app.lines(size: small, theme: theme)
+    lines = app.frame(size: small, theme: theme).lines
     #expect(lines[9].text.contains("2-9/\(total)"))
     _ = app.handle(.character(" "))
-    lines = app.lines(size: small, theme: theme)
+    lines = app.frame(size: small, theme: theme).lines
     #expect(lines[9].text.contains("9-16/\(total)"))
     _ = app.handle(.character("G"))
-    lines = app.lines(size: small, theme: theme)
+    lines = app.frame(size: small, theme: theme).lines
     #expect(lines[9].text.contains("\(total - 7)-\(total)/\(total)"))
     #expect(lines.contains { $0.text.contains("quit") })
     _ = app.handle(.character("k"))
-    #expect(app.overlay?.content == .help)
+    #expect(app.navigation.overlay?.content == .help)
     _ = app.handle(.character("z"))
-    #expect(app.overlay == nil)
+    #expect(app.navigation.overlay == nil)
   }
 
   @Test func anUnknownKeySaysSo() throws {

@@ -125,7 +125,7 @@ import Testing
       search.start()
       #expect(await typed.next() == "")
       let before = server.requestCount(path: "/v3/contents/search")
-      for character in "考试" { search.type(String(character)) }
+      for character in "考试" { search.send(.type(String(character))) }
       // Every keystroke was typed before the clock moves: the debounce waits for the last one.
       while await typed.next() != "考试" {}
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
@@ -133,7 +133,7 @@ import Testing
       #expect(!state.results.isEmpty)
       #expect(server.requestCount(path: "/v3/contents/search") - before == 1)
       // A new keystroke searches again; an erased one goes back to a query already answered.
-      search.erase()
+      search.send(.erase)
       #expect(await typed.next() == "考")
     }
   }

@@ -169,6 +169,8 @@ extension ReaderTerminalTests {
       try screen.send("x")
       try screen.waitFor("x moved down") { $0.contains(" · 2/") }
       try screen.send("?")
+      // The config's keys come last: the help scrolls there.
+      try screen.send("G")
       try screen.waitFor("the added key in the help") { $0.contains("config.toml [keys]: x down") }
       try screen.send("Escape")
       try quit(screen)

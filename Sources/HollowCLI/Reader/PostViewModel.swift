@@ -10,6 +10,7 @@ import Synchronization
 /// ```swift
 /// let post = PostViewModel(services: services, pid: 42)
 /// post.start()
+/// post.send(.refresh)
 /// for await state in post.states { render(state) }
 /// ```
 final class PostViewModel: Sendable {
@@ -74,14 +75,11 @@ final class PostViewModel: Sendable {
     old?.cancel()
   }
 
-  /// Asks the server again (the `r` key).
-  func refresh() {
-    start()
-  }
-
-  /// Shows `post` (after following it or voting) without asking the server.
-  func replace(_ post: Post) {
-    update { $0.detail.post = post }
+  func send(_ intent: PostIntent) {
+    switch intent {
+    case .refresh: start()
+    case .replace(let post): update { $0.detail.post = post }
+    }
   }
 
   private func update(_ change: (inout PostState) -> Void) {

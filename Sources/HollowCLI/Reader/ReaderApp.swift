@@ -7,16 +7,18 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The reader's controller: the view models (feed, post, search, compose, actions), the stack of
-/// screens, and the overlays. Keys come in as intents (``handle(_:)``), frames go out as lines
-/// (``lines(size:theme:)``), and ``changes`` says when any shown model published a new state.
-/// It does no I/O of its own: ``ReaderLoop`` owns the terminal.
+/// The reader's controller: it owns the view models (feed, actions, compose, and one per post or
+/// search screen), sends each key to where ``ReaderKeyRouter`` routes it as the model's intent,
+/// keeps what the models publish (``apply(_:)``) and draws frames from those published values
+/// (``frame(size:theme:)``). Where the user is lives in ``ReaderNavigation``. It does no I/O of
+/// its own: ``ReaderLoop`` owns the terminal and feeds it keys and ``changes``.
 ///
 /// ```swift
 /// var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
 /// app.start()
 /// let effects = app.handle(.character("j"))
-/// let lines = app.lines(size: size, theme: theme)
+/// app.apply(change)   // each value of app.changes
+/// let frame = app.frame(size: size, theme: theme)
 /// ```
 struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
@@ -31,58 +33,36 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   let usesEditor: Bool
   /// The process's environment: PATH for the image opener.
   let variables: [String: String]
-  private(set) var screens: [ReaderScreen<C>] = [.feed]
-  /// The help or the last message, over the screens (see ``ReaderOverlay``).
-  private(set) var overlay: ReaderOverlay?
-  private var feedTop = 0
+  private(set) var navigation = ReaderNavigation<C>()
+  /// What the feed, actions and compose models published last: what is drawn.
+  private(set) var shown: ReaderShown
+  /// Pictures on or off, full or compact lists.
+  private(set) var display: ReaderDisplay
+  /// The size of the last frame: what a screen (Ctrl-F) and half a screen (Ctrl-D) are.
+  private var size = ScreenSize.standard
   private let opening: ReaderStart
-  /// The models the loop listens to: replaced when the screen changes (see ``changes``).
-  private let shown: CurrentValueSubject<AnyPublisher<Void, Never>, Never>
+  /// The top screen's model's states: replaced when the screen changes (see ``changes``).
+  private let topStates: CurrentValueSubject<AnyPublisher<ReaderChange<C>, Never>, Never>
 
   init(
     services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String], drafts: DraftStore? = nil,
-    keys: KeyBindings = KeyBindings()
+    keys: KeyBindings = KeyBindings(), display: ReaderDisplay = ReaderDisplay()
   ) {
     self.keys = keys
+    self.display = display
     self.services = services
     self.opening = start
     self.clock = clock
     let (feedKind, feedPage): (FeedSource, Int) =
       if case .feed(let kind, let page) = start { (kind, page) } else { (.timeline, 1) }
-    let feed = FeedViewModel(services: services, source: feedKind, page: feedPage)
-    self.feed = feed
-    let postScreens = PostUpdates()
-    let actions = ActionsViewModel(
-      services: services, drafts: drafts,
-      onPost: { post in
-        feed.send(.replace(post))
-        postScreens.replace(post)
-      },
-      onSent: { sent in
-        switch sent {
-        case .comment: postScreens.refresh()
-        case .post: feed.send(.refresh)
-        }
-      })
-    self.actions = actions
-    compose = ComposeViewModel(drafts: drafts) { purpose, text in
-      switch purpose {
-      case .comment(let pid): actions.comment(on: pid, text: text)
-      case .newPost: actions.post(text: text)
-      case .vote(let pid, _):
-        guard let number = Int(text),
-          let post = postScreens.post(pid) ?? feed.state.posts.first(where: { $0.pid == pid })
-        else { return actions.say(ReaderMessage(error: "vote: choose an option by its number")) }
-        actions.vote(post, option: number)
-      }
-    }
-    self.postScreens = postScreens
+    feed = FeedViewModel(services: services, source: feedKind, page: feedPage)
+    shown = ReaderShown(feed: FeedState(source: feedKind))
+    actions = ActionsViewModel(services: services, drafts: drafts)
+    compose = ComposeViewModel(drafts: drafts)
     self.variables = variables
     usesEditor = ["VISUAL", "EDITOR"].contains { !(variables[$0] ?? "").trimmingWhitespace().isEmpty }
-    shown = CurrentValueSubject(Self.publisher(feed: feed, actions: actions, compose: compose, top: nil))
+    topStates = CurrentValueSubject(Empty().eraseToAnyPublisher())
   }
-
-  private let postScreens: PostUpdates
 
   /// Starts the feed (and the search, when the reader opens on one).
   mutating func start() {
@@ -92,65 +72,91 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// A value whenever a model on screen changed: the merge of the feed, actions and compose
-  /// models with the top screen's, switched to the new top screen's on every navigation.
-  var changes: Publishers.SwitchToLatest<AnyPublisher<Void, Never>, SubjectValues<AnyPublisher<Void, Never>, Never>> {
-    shown.values(buffering: .dropOldest(1)).switchToLatest()
+  /// Everything the models publish: the feed's, the actions' and the prompt's states and
+  /// outcomes, merged with the top screen's states (switched to the new top screen's on every
+  /// navigation). Hand each value to ``apply(_:)``.
+  var changes: AnyPublisher<ReaderChange<C>, Never> {
+    [
+      feed.states.map { ReaderChange<C>.feed($0) }.eraseToAnyPublisher(),
+      actions.messages.map { ReaderChange<C>.message($0) }.eraseToAnyPublisher(),
+      compose.states.map { ReaderChange<C>.prompt($0) }.eraseToAnyPublisher(),
+      actions.outcomes.map { ReaderChange<C>.outcome($0) }.eraseToAnyPublisher(),
+      compose.submissions.map { ReaderChange<C>.submitted($0) }.eraseToAnyPublisher(),
+      topStates.values(buffering: .dropOldest(1)).switchToLatest().eraseToAnyPublisher(),
+    ].merged().eraseToAnyPublisher()
+  }
+
+  /// Keeps a published state for the views, or carries out what a model handed on.
+  mutating func apply(_ change: ReaderChange<C>) {
+    if shown.apply(change) { return }
+    switch change {
+    case .post(let model, let state):
+      navigation.updateAll { screen in
+        if case .post(var post) = screen, post.model === model {
+          post.state = state
+          screen = .post(post)
+        }
+      }
+    case .search(let model, let state):
+      navigation.updateAll { screen in
+        if case .search(var search) = screen, search.model === model {
+          search.state = state
+          screen = .search(search)
+        }
+      }
+    case .outcome(.updated(let post)):
+      feed.send(.replace(post))
+      for screen in navigation.postScreens where screen.state.pid == post.pid { screen.model.send(.replace(post)) }
+    case .outcome(.sent(.comment(let pid, _))):
+      for screen in navigation.postScreens where screen.state.pid == pid { screen.model.send(.refresh) }
+    case .outcome(.sent(.post)):
+      feed.send(.refresh)
+    case .submitted(let submission):
+      submit(submission)
+    case .feed, .message, .prompt:
+      break
+    }
+  }
+
+  private func submit(_ submission: ComposeViewModel.Submission) {
+    switch submission.purpose {
+    case .comment(let pid): actions.send(.comment(pid: pid, text: submission.text))
+    case .newPost: actions.send(.post(text: submission.text))
+    case .vote(let pid, _):
+      let post =
+        navigation.postScreens.last { $0.state.pid == pid }?.model.state.detail.post
+        ?? feed.state.posts.first { $0.pid == pid }
+      guard let number = Int(submission.text), let post else {
+        return actions.send(.say(ReaderMessage(error: "vote: choose an option by its number")))
+      }
+      actions.send(.vote(post, option: number))
+    }
   }
 
   /// Handles one key; answers what the loop must do besides drawing a new frame.
   mutating func handle(_ key: Key) -> [ReaderEffect] {
-    if key == .control("c") { return [.quit] }
-    if var open = overlay {
-      overlay = open.handle(key) ? open : nil
-      return []
-    }
-    if compose.state != nil {
-      compose.handle(key)
-      return []
-    }
-    actions.say(nil)
-    if case .search(let search, _) = screens.last, let effects = handleSearch(key, search) { return effects }
-    if case .paste = key {
-      // A paste is text, never keys: outside a prompt it does nothing.
-      actions.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)"))
-      return []
-    }
-    guard let command = keys.command(for: key) ?? ReaderKeyMap.command(for: key, onList: isOnList) else {
-      actions.say(ReaderMessage("unknown key \(key.name): ? for help"))
-      return []
-    }
-    return perform(command)
-  }
-
-  private var isOnList: Bool {
-    switch screens.last {
-    case .post: false
-    default: true
-    }
-  }
-
-  /// The search screen takes typing; arrows, Enter and Esc keep their meaning. Nil: not a
-  /// search key, handle it as a command.
-  private mutating func handleSearch(_ key: Key, _ search: SearchViewModel<C>) -> [ReaderEffect]? {
-    switch key {
-    case .character(let character):
-      search.type(String(character))
-    case .paste(let text):
-      // The query is one line: a pasted newline is a space, never Enter.
-      search.type(text.map { $0.isNewline || $0 == "\t" ? " " : String($0) }.joined())
-    case .backspace:
-      search.erase()
-    case .tab:
-      search.toggleComments()
-    case .escape, .left:
-      pop()
-    case .up, .wheelUp: search.move(by: -1)
-    case .down, .wheelDown: search.move(by: 1)
-    case .enter, .right:
-      if let post = search.state.selectedPost { openPost(post.pid) }
-    default:
-      return nil
+    // The prompt's presence is read from its model, not the last drawn frame: keys typed in one
+    // burst after `c` go into the prompt it opened.
+    let route = ReaderKeyRouter.route(
+      key, on: navigation.top.kind, showsOverlay: navigation.overlay != nil, composing: compose.state != nil,
+      keys: keys)
+    switch route {
+    case .quit: return [.quit]
+    case .overlay(let key):
+      if var overlay = navigation.overlay { navigation.overlay = overlay.handle(key) ? overlay : nil }
+    case .compose(let key): compose.send(.key(key))
+    case .search(let intent):
+      actions.send(.say(nil))
+      if case .search(let search) = navigation.top { search.model.send(intent) }
+    case .strayPaste:
+      actions.send(.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)")))
+    case .command(let command):
+      actions.send(.say(nil))
+      return perform(command)
+    case .ignored:
+      actions.send(.say(nil))
+    case .unknown(let key):
+      actions.send(.say(ReaderMessage("unknown key \(key.name): ? for help")))
     }
     return []
   }
@@ -160,54 +166,51 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     switch command {
     case .quit: return [.quit]
     case .back: pop()
-    case .help: overlay = ReaderOverlay(.help)
-    case .lastMessage: overlay = ReaderOverlay(.message)
+    case .help: navigation.overlay = ReaderOverlay(.help)
+    case .lastMessage: navigation.overlay = ReaderOverlay(.message)
     case .cancel:
+      // Read from the model: Esc right after r stops the refresh r started, drawn or not yet.
       if feed.state.snapshot.isLoading {
         feed.send(.cancel)
-        actions.say(ReaderMessage("stopped loading \(feed.state.source.title)"))
+        actions.send(.say(ReaderMessage("stopped loading \(feed.state.source.title)")))
       }
     case .dismissAnnouncement:
-      guard feed.state.announcement != nil else {
-        actions.say(ReaderMessage("no announcement to hide"))
+      guard shown.feed.announcement != nil else {
+        actions.send(.say(ReaderMessage("no announcement to hide")))
         return []
       }
       feed.send(.dismissAnnouncement)
     case .move(let delta): move(by: delta)
     case .page(let screens): move(by: screens * pageStep)
+    case .halfPage(let halves): move(by: halves * max(1, (pageStep + 1) / 2))
     case .top:
-      if case .post(let model, _) = self.screens.last { replaceTop(.post(model, offset: 0)) } else { feed.send(.top) }
+      if case .post = navigation.top { scrollPost(to: 0) } else { move(to: .top) }
     case .bottom:
-      if case .post(let model, _) = self.screens.last {
-        replaceTop(.post(model, offset: Int.max / 2))
-      } else {
-        feed.send(.bottom)
-      }
+      if case .post = navigation.top { scrollPost(to: Int.max / 2) } else { move(to: .bottom) }
     case .open:
       if let post { openPost(post.pid) }
     case .refresh:
-      if case .post(let model, _) = screens.last { model.refresh() } else { feed.send(.refresh) }
+      if case .post(let screen) = navigation.top { screen.model.send(.refresh) } else { feed.send(.refresh) }
     case .show(let kind):
-      screens = [.feed]
-      feedTop = 0
+      navigation.popToFeed()
       feed.send(.show(kind))
       listen()
     case .search:
       openSearch(query: "", includeComments: false, page: 1)
     case .follow:
       guard let post else { return [] }
-      actions.follow(post)
+      actions.send(.follow(post))
     case .vote:
       guard let post else { return [] }
       guard let vote = post.vote, !vote.options.isEmpty else {
-        actions.say(ReaderMessage(error: "#\(post.pid) has no poll"))
+        actions.send(.say(ReaderMessage(error: "#\(post.pid) has no poll")))
         return []
       }
       if let voted = vote.voted {
-        actions.say(ReaderMessage("already voted \"\(voted)\" in #\(post.pid)"))
+        actions.send(.say(ReaderMessage("already voted \"\(voted)\" in #\(post.pid)")))
         return []
       }
-      compose.open(.vote(pid: post.pid, options: vote.options))
+      compose.send(.open(.vote(pid: post.pid, options: vote.options)))
     case .comment:
       guard let post else { return [] }
       return write(.comment(pid: post.pid))
@@ -215,11 +218,17 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       return write(.newPost)
     case .openImage:
       guard let post else { return [] }
-      actions.say(ImageOpener.open(post: post, images: images, variables: variables))
+      actions.send(.say(ImageOpener.open(post: post, images: images, variables: variables)))
     case .copyPid:
       guard let post else { return [] }
-      actions.say(ReaderMessage("copied #\(post.pid)"))
+      actions.send(.say(ReaderMessage("copied #\(post.pid)")))
       return [.write(.control(.clipboard(base64: Data("#\(post.pid)".utf8).base64EncodedString())))]
+    case .togglePictures:
+      actions.send(.say(ReaderMessage(display.toggle(.pictures))))
+    case .toggleCompact:
+      actions.send(.say(ReaderMessage(display.toggle(.compact))))
+    case .redraw: return [.redraw]
+    case .suspend: return [.suspend]
     }
     return []
   }
@@ -231,46 +240,69 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       let file = EditorDraft.file(draft: compose.keptDraft(for: purpose), purpose: purpose, post: selectedPost)
       return [.edit(purpose, file: file)]
     }
-    compose.open(purpose)
+    compose.send(.open(purpose))
     return []
   }
 
-  /// Posts per screen for space/PgDn on a list, lines per screen on a post.
-  private var pageStep: Int { isOnList ? 5 : 20 }
-
-  private mutating func move(by delta: Int) {
-    switch screens.last {
-    case .post(let model, let offset):
-      replaceTop(.post(model, offset: max(0, offset + delta)))
-    case .search(let search, _):
-      search.move(by: delta)
-    default:
-      feed.send(.move(by: delta))
+  /// Posts per screen for space/PgDn on a list (a screenful of rows in the compact list), lines
+  /// per screen on a post (two stay in view).
+  private var pageStep: Int {
+    let rows = ReaderChrome.bodyRows(size)
+    switch navigation.top.kind {
+    case .post: return max(1, rows - 2)
+    case .feed where display.compact: return max(1, rows - 1)
+    case .feed, .search: return 5
     }
   }
 
-  /// The post the cursor is on, or the post on screen.
+  private mutating func move(by delta: Int) {
+    switch navigation.top {
+    case .post(let screen): scrollPost(to: max(0, screen.offset + delta))
+    case .search(let search): search.model.send(.move(by: delta))
+    case .feed: feed.send(.move(by: delta))
+    }
+  }
+
+  private enum End { case top, bottom }
+
+  private func move(to end: End) {
+    switch navigation.top {
+    case .search(let search): search.model.send(.move(by: end == .top ? -Int.max / 2 : Int.max / 2))
+    default: feed.send(end == .top ? .top : .bottom)
+    }
+  }
+
+  private mutating func scrollPost(to offset: Int) {
+    navigation.updateTop { screen in
+      if case .post(var post) = screen {
+        post.offset = offset
+        screen = .post(post)
+      }
+    }
+  }
+
+  /// The post the cursor is on, or the post on screen: read from its model, so a key typed right
+  /// after a move acts on the post moved to, drawn or not yet.
   var selectedPost: Post? {
-    switch screens.last {
-    case .post(let model, _): model.state.detail.post
-    case .search(let search, _): search.state.selectedPost
-    default: feed.state.selectedPost
+    switch navigation.top {
+    case .post(let screen): screen.model.state.detail.post
+    case .search(let search): search.model.state.selectedPost
+    case .feed: feed.state.selectedPost
     }
   }
 
   private var images: [String: ImageSlot] {
-    switch screens.last {
-    case .post(let model, _): model.state.images
-    case .search(let search, _): search.state.images
-    default: feed.state.images
+    switch navigation.top {
+    case .post(let screen): screen.model.state.images
+    case .search(let search): search.model.state.images
+    case .feed: feed.state.images
     }
   }
 
   private mutating func openPost(_ pid: Int) {
     let model = PostViewModel(services: services, pid: pid)
     model.start()
-    screens.append(.post(model, offset: 0))
-    postScreens.push(model)
+    navigation.push(.post(PostScreen(model: model, pid: pid, offline: services.offline)))
     listen()
   }
 
@@ -278,67 +310,57 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     let search = SearchViewModel(
       services: services, clock: clock, query: query, includeComments: includeComments, page: page)
     search.start()
-    screens.append(.search(search, top: 0))
+    navigation.push(.search(SearchScreen(model: search, query: query, includeComments: includeComments)))
     listen()
   }
 
   private mutating func pop() {
-    guard screens.count > 1 else { return }
-    if case .post = screens.removeLast() { postScreens.pop() }
+    guard navigation.pop() != nil else { return }
     listen()
   }
 
-  private mutating func replaceTop(_ screen: ReaderScreen<C>) {
-    screens[screens.count - 1] = screen
-  }
-
-  /// Points ``changes`` at the models of the new top screen.
+  /// Points ``changes`` at the model of the new top screen.
   private func listen() {
-    shown.trySend(Self.publisher(feed: feed, actions: actions, compose: compose, top: screens.last))
-  }
-
-  private static func publisher(
-    feed: FeedViewModel, actions: ActionsViewModel, compose: ComposeViewModel, top: ReaderScreen<C>?
-  ) -> AnyPublisher<Void, Never> {
-    var sources = [
-      feed.states.map { _ in () }.eraseToAnyPublisher(), actions.messages.map { _ in () }.eraseToAnyPublisher(),
-      compose.states.map { _ in () }.eraseToAnyPublisher(),
-    ]
-    switch top {
-    case .post(let model, _): sources.append(model.states.map { _ in () }.eraseToAnyPublisher())
-    case .search(let search, _): sources.append(search.states.map { _ in () }.eraseToAnyPublisher())
-    case .feed, nil: break
-    }
-    return sources.merged().eraseToAnyPublisher()
-  }
-
-  /// The frame for `size`: the top screen, the help over it, the prompt in the bottom rows.
-  mutating func lines(size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
-    frame(size: size, theme: theme).lines
+    let states: AnyPublisher<ReaderChange<C>, Never> =
+      switch navigation.top {
+      case .post(let screen):
+        screen.model.states.map { [model = screen.model] in ReaderChange<C>.post(model, $0) }.eraseToAnyPublisher()
+      case .search(let search):
+        search.model.states.map { [model = search.model] in ReaderChange<C>.search(model, $0) }.eraseToAnyPublisher()
+      case .feed: Empty().eraseToAnyPublisher()
+      }
+    topStates.trySend(states)
   }
 
   /// The frame's lines and where the terminal's cursor goes: at the prompt's caret while one is
   /// open, else on the selected post (the search query's end on the search screen), so input
-  /// methods and screen readers follow what the user is on.
+  /// methods and screen readers follow what the user is on. Drawn from the published states.
   mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
-    if let overlay { return (drawn(overlay, size: size, theme: theme), nil) }
-    let message = actions.message
+    self.size = size
+    let theme = display.applied(to: theme)
+    if let overlay = navigation.overlay { return (drawn(overlay, size: size, theme: theme), nil) }
+    let message = shown.message
     var lines: [TerminalText]
-    switch screens.last {
-    case .post(let model, let offset):
-      let view = PostView.lines(model.state, size: size, offset: offset, theme: theme, message: message)
-      replaceTop(.post(model, offset: view.offset))
+    switch navigation.top {
+    case .post(var screen):
+      let view = PostView.lines(screen.state, size: size, offset: screen.offset, theme: theme, message: message)
+      screen.offset = view.offset
+      navigation.updateTop { $0 = .post(screen) }
       lines = view.lines
-    case .search(let search, let top):
-      let view = SearchView.lines(search.state, size: size, top: top, theme: theme, message: message)
-      replaceTop(.search(search, top: view.top))
+    case .search(var search):
+      let view = SearchView.lines(search.state, size: size, top: search.top, theme: theme, message: message)
+      search.top = view.top
+      navigation.updateTop { $0 = .search(search) }
       lines = view.lines
-    default:
-      let view = FeedView.lines(feed.state, size: size, top: feedTop, theme: theme, message: message)
-      feedTop = view.top
+    case .feed:
+      let source = shown.feed.source
+      let view = FeedView.lines(
+        shown.feed, size: size, top: navigation.feedTop(of: source), theme: theme, message: message,
+        compact: display.compact)
+      navigation.setFeedTop(view.top, of: source)
       lines = view.lines
     }
-    if let prompt = compose.state, !lines.isEmpty {
+    if let prompt = shown.prompt, !lines.isEmpty {
       let view = ComposeView.lines(prompt, width: size.columns, theme: theme)
       let rows = view.lines.suffix(lines.count)
       lines.replaceSubrange((lines.count - rows.count)..., with: rows)
@@ -347,36 +369,37 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     return (lines, browsingCursor(lines))
   }
 
-  /// The overlay's lines; keeps its clamped offset and its height for the next key.
-  private mutating func drawn(_ shown: ReaderOverlay, size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
+  /// The overlay's lines, from the published message and states; keeps its clamped offset and
+  /// its height for the next key.
+  private mutating func drawn(_ overlay: ReaderOverlay, size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
     let view =
-      switch shown.content {
-      case .help: HelpView.lines(size: size, theme: theme, keys: keys, offset: shown.offset)
+      switch overlay.content {
+      case .help: HelpView.lines(size: size, theme: theme, keys: keys, offset: overlay.offset)
       case .message:
-        MessageView.lines(actions.lastMessage, status: status, size: size, theme: theme, offset: shown.offset)
+        MessageView.lines(shown.lastMessage, status: status, size: size, theme: theme, offset: overlay.offset)
       }
-    overlay?.offset = view.offset
-    overlay?.visibleRows = ReaderChrome.bodyRows(size)
+    navigation.overlay?.offset = view.offset
+    navigation.overlay?.visibleRows = ReaderChrome.bodyRows(size)
     return view.lines
   }
 
-  /// The top screen's data status (what its status line starts with).
+  /// The top screen's data status as published (what its status line starts with).
   private var status: ReaderStatus {
-    switch screens.last {
-    case .post(let model, _): model.state.status
-    case .search(let search, _): search.state.status
-    default: feed.state.status
+    switch navigation.top {
+    case .post(let screen): screen.state.status
+    case .search(let search): search.state.status
+    case .feed: shown.feed.status
     }
   }
 
   /// Where the cursor rests while browsing: on the search query's caret, the selected post's
   /// first row in a list, the top of a post.
   private func browsingCursor(_ lines: [TerminalText]) -> Frame.Cursor? {
-    switch screens.last {
+    switch navigation.top {
     case .post: return lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil
-    case .search(let search, _):
+    case .search(let search):
       return Frame.Cursor(row: 1, column: DisplayWidth.of(SearchView.queryPrefix) + DisplayWidth.of(search.state.query))
-    default:
+    case .feed:
       return PostBlock.selectedRow(in: lines).map { Frame.Cursor(row: $0, column: 0) }
     }
   }

@@ -9,6 +9,8 @@ enum ReaderCommand: Sendable, Equatable {
   case move(Int)
   /// Down (or up, negative) by this many screens.
   case page(Int)
+  /// Down (or up, negative) by this many half screens.
+  case halfPage(Int)
   case top
   case bottom
   case open
@@ -27,4 +29,12 @@ enum ReaderCommand: Sendable, Equatable {
   case lastMessage
   /// `x`: hide the timeline's announcement.
   case dismissAnnouncement
+  /// Pictures on or off.
+  case togglePictures
+  /// One line per post in the list, or full posts.
+  case toggleCompact
+  /// Draws the whole screen again (after another program wrote over it).
+  case redraw
+  /// Gives the terminal back to the shell and stops; `fg` comes back.
+  case suspend
 }

@@ -17,6 +17,8 @@ enum ReaderKeyMap {
     case .character("k"), .up, .wheelUp: return .move(-1)
     case .character(" "), .pageDown, .control("f"): return .page(1)
     case .character("b"), .pageUp, .control("b"): return .page(-1)
+    case .control("d"): return .halfPage(1)
+    case .control("u"): return .halfPage(-1)
     case .character("g"), .home: return .top
     case .character("G"), .end: return .bottom
     case .enter, .character("l"), .right: return onList ? .open : nil
@@ -33,6 +35,10 @@ enum ReaderKeyMap {
     case .character("y"): return .copyPid
     case .character("M"): return .lastMessage
     case .character("x"): return .dismissAnnouncement
+    case .character("i"): return .togglePictures
+    case .character("D"): return .toggleCompact
+    case .control("l"): return .redraw
+    case .control("z"): return .suspend
     default: return nil
     }
   }
@@ -42,10 +48,11 @@ enum ReaderKeyMap {
     ("j  k  ↓  ↑  wheel", "next / previous post (post screen: scroll a line)"),
     ("space  PgDn  b  PgUp", "a screen down / up"),
     ("Ctrl-F  Ctrl-B", "a screen down / up (as in less and vi)"),
+    ("Ctrl-D  Ctrl-U", "half a screen down / up"),
     ("g  G  Home  End", "first / last (the last loads the next page)"),
     ("Enter  l  →", "open the post"),
     ("h  q  Esc  ←", "back (q on the feed quits, Esc on a list stops a load)"),
-    ("t  w  a", "timeline / wander / followed posts"),
+    ("t  w  a", "timeline / wander / followed posts, each where you left it"),
     ("r", "refresh from the first page (retry after a failure)"),
     ("/", "search as you type (Esc back, ↑/↓ choose, Enter open)"),
     ("f", "follow / unfollow the post"),
@@ -56,6 +63,9 @@ enum ReaderKeyMap {
     ("y", "copy the post's #pid (OSC 52)"),
     ("M", "the last message and the status, whole"),
     ("x", "hide the timeline's announcement"),
+    ("i", "pictures on / off (--no-images or the config's images = false: off at start)"),
+    ("D", "compact list (one line per post) / full posts"),
+    ("Ctrl-L  Ctrl-Z", "redraw the whole screen / suspend to the shell (fg comes back)"),
     ("?", "this help (j/k/space scroll, any other key closes it)"),
     ("q  Ctrl-C", "quit"),
   ]

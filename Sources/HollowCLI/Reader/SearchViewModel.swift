@@ -7,14 +7,14 @@ import Synchronization
 /// becomes a feed of its results (the library's ``HollowKit/FeedModel`` on ``HollowKit/FeedSource/search(_:)``,
 /// which decides the pages, the end, the search window's wait) through `flatMapLatest`, so a new
 /// query cancels the old one's requests and typing a word quickly makes one request, not one per
-/// keystroke. A query over the backend's 30 characters is never sent. Intents: ``type(_:)``,
-/// ``erase()``, ``toggleComments()``, ``move(by:)``.
+/// keystroke. A query over the backend's 30 characters is never sent. Intents come in through
+/// ``send(_:)`` (``SearchIntent``).
 ///
 /// ```swift
 /// let search = SearchViewModel(services: services, clock: ContinuousClock())
 /// search.start()
-/// search.type("猫")   // one request, 300 ms after the last keystroke
-/// search.move(by: 27) // near the end: page 2
+/// search.send(.type("猫"))     // one request, 300 ms after the last keystroke
+/// search.send(.move(by: 27))  // near the end: page 2
 /// ```
 final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
   private struct Core {
@@ -119,25 +119,21 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
     .eraseToAnyPublisher()
   }
 
-  /// Appends typed text to the query.
-  func type(_ text: String) {
-    edit { $0.query += text }
-  }
-
-  /// Removes the last character of the query.
-  func erase() {
-    edit { state in
-      if !state.query.isEmpty { state.query.removeLast() }
+  func send(_ intent: SearchIntent) {
+    switch intent {
+    case .type(let text): edit { $0.query += text }
+    case .erase:
+      edit { state in
+        if !state.query.isEmpty { state.query.removeLast() }
+      }
+    case .toggleComments: edit { $0.includeComments.toggle() }
+    case .move(let delta): move(by: delta)
+    case .replace(let post): update { $0.replace(post) }
     }
   }
 
-  /// Tab: comments searched too, or posts only; the query is searched again.
-  func toggleComments() {
-    edit { $0.includeComments.toggle() }
-  }
-
   /// Moves the cursor; reaching the last results loads the next page.
-  func move(by delta: Int) {
+  private func move(by delta: Int) {
     let (model, nearEnd) = core.withLock { core in
       let state = core.state
       core.state.cursor = max(0, min(state.results.count - 1, state.cursor + delta))
@@ -145,11 +141,6 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
       return (core.model, !state.results.isEmpty && state.results.count - core.state.cursor <= Self.loadAhead)
     }
     if nearEnd, !state.isSearching { model?.loadMore() }
-  }
-
-  /// Shows `post` (after following it) without searching again.
-  func replace(_ post: Post) {
-    update { $0.replace(post) }
   }
 
   private func edit(_ change: (inout SearchState) -> Void) {
