@@ -192,4 +192,38 @@ import Testing
     let stopped = try #require(await firstState(feed.states) { $0.snapshot.loadCancelled })
     #expect(stopped.status == .fresh && stopped.posts.count == 2)
   }
+
+  @Test func aNewQueryAndClosingTheSearchStopTheRequestsInFlight() async throws {
+    // Every search is held, as by a frozen server.
+    let server = try StallingServer { _ in nil }
+    defer { server.shutdown() }
+    let folder = CLIHarness.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let services = try ReaderFixtures.services(url: server.url, folder: folder)
+    let clock = TestClock()
+    var search: TypedSearch? = TypedSearch(services: services, clock: clock, query: "考试")
+    search?.model.start()
+    await search?.waitTyped("考试")
+    await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
+    await server.waitFor { events in
+      events.contains { if case .held(let path) = $0 { path.contains("search") } else { false } }
+    }
+    let first = try #require(server.events.first { if case .held = $0 { true } else { false } })
+    guard case .held(let firstPath) = first else { return }
+    // A newer query replaces it: flatMapLatest cancels the old feed, whose request ends.
+    search?.model.send(.type("周"))
+    await search?.waitTyped("考试周")
+    await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
+    await server.waitFor { events in
+      events.contains(.closed(firstPath))
+    }
+    await server.waitFor { events in
+      events.contains { if case .held(let path) = $0 { path != firstPath } else { false } }
+    }
+    // Closing the screen releases its model: the last request ends too.
+    search = nil
+    await server.waitFor { events in
+      events.contains { if case .closed(let path) = $0 { path != firstPath } else { false } }
+    }
+  }
 }

@@ -88,6 +88,17 @@ import Testing
     #expect(lines.contains { $0.text.contains("stopped · r loads again") })
   }
 
+  @Test func theNewStatusesSayWhatRunsAndWhatIsAProblem() {
+    let time = ReaderFixtures.theme.time
+    #expect(ReaderStatus.refreshing.text(time) == "refreshing… (Esc stops)")
+    #expect(ReaderStatus.loadingMore(page: 3).text(time) == "loading page 3… (Esc stops)")
+    #expect(ReaderStatus.stopped.text(time) == "stopped · r loads again")
+    #expect(ReaderStatus.problem("30 characters at most").text(time) == "30 characters at most")
+    #expect(ReaderStatus.problem("x").isProblem)
+    #expect(!ReaderStatus.refreshing.isProblem && !ReaderStatus.loadingMore(page: 2).isProblem)
+    #expect(!ReaderStatus.stopped.isProblem)
+  }
+
   // MARK: 8. A query too long
 
   @Test func aQueryOver30CharactersSaysSoAtTheInput() {
