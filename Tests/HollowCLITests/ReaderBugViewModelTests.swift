@@ -64,6 +64,10 @@ import Testing
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       let posts = try #require(await firstState(search.model.states) { $0.resultsQuery == "私信" })
       #expect(posts.results.isEmpty && !posts.includeComments)
+      let none = SearchView.lines(
+        posts, size: ScreenSize(rows: 24, columns: 80), top: 0, theme: ReaderFixtures.theme, message: nil
+      ).lines
+      #expect(none.contains { $0.text.contains("no posts match \"私信\" · Tab searches comments too") })
       #expect(searches(server) == [["私信", "1", "false"]])
 
       search.model.send(.toggleComments)

@@ -63,7 +63,8 @@ enum SearchView {
     if state.isTooLong { return "shorten the query to search" }
     if state.isSearching { return "searching…" }
     if case .lethal = state.snapshot?.phase { return "the search failed: see the status line (M shows it whole)" }
-    return "no posts match \"\(state.resultsQuery ?? "")\""
+    let none = "no posts match \"\(state.resultsQuery ?? "")\""
+    return state.includeComments ? none : none + " · Tab searches comments too"
   }
 
   /// Under the last result: the end, the next page loading, a failed page, or more to come.
