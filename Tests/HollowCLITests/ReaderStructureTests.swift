@@ -119,4 +119,34 @@ import Testing
       #expect(app.navigation.top.kind == .feed)
     }
   }
+
+  @Test func densityAndPlaceKeys() async throws {
+    try await withApp { app in
+      #expect(app.handle(.control("l")) == [.redraw])
+      #expect(app.handle(.control("z")) == [.suspend])
+      #expect(app.display.showsPictures)
+      _ = app.handle(.character("i"))
+      #expect(!app.display.showsPictures)
+      _ = app.handle(.character("D"))
+      #expect(app.display.compact)
+    }
+  }
+
+  @Test func aFeedIsDrawnScrolledWhereItWasLeft() async throws {
+    try await withApp { app in
+      var timeline = ReaderFixtures.feedState((1...30).map { ReaderFixtures.post(40_000 + $0) })
+      timeline.cursor = 20
+      app.apply(.feed(timeline))
+      let scrolled = app.frame(size: size, theme: ReaderFixtures.theme).lines
+      #expect(app.navigation.feedTop(of: .timeline) > 0)
+      // Another feed published: its own scroll; the timeline's is kept.
+      let top = app.navigation.feedTop(of: .timeline)
+      app.apply(.feed(FeedState(source: .wander)))
+      _ = app.frame(size: size, theme: ReaderFixtures.theme)
+      #expect(app.navigation.feedTop(of: .wander) == 0)
+      #expect(app.navigation.feedTop(of: .timeline) == top)
+      app.apply(.feed(timeline))
+      #expect(app.frame(size: size, theme: ReaderFixtures.theme).lines == scrolled)
+    }
+  }
 }

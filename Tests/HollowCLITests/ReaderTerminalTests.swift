@@ -25,7 +25,7 @@ struct ReaderTerminalTests {
   }
 
   /// The number in the title's "N posts".
-  private static func postCount(_ screen: String) -> Int? {
+  static func postCount(_ screen: String) -> Int? {
     guard let title = screen.split(separator: "\n").first, let range = title.range(of: " posts") else { return nil }
     return Int(title[..<range.lowerBound].split(separator: " ").last ?? "")
   }

@@ -1,5 +1,6 @@
 /// The help overlay: every key of ``ReaderKeyMap/help`` in two columns, then the keys the config
-/// file's `[keys]` adds, scrolled by ``PagerView`` (j/k/space; any other key closes it).
+/// file's `[keys]` adds (without the blank lines when they would not fit), scrolled by
+/// ``PagerView`` (j/k/space; any other key closes it).
 ///
 /// ```swift
 /// let (lines, offset) = HelpView.lines(size: size, theme: theme, offset: 0)
@@ -32,7 +33,9 @@ enum HelpView {
   static func lines(size: ScreenSize, theme: ReaderTheme, keys: KeyBindings = KeyBindings(), offset: Int = 0)
     -> (lines: [TerminalText], offset: Int)
   {
-    PagerView.lines(
-      title: title, body: body(theme: theme, keys: keys, width: size.columns), offset: offset, theme: theme, size: size)
+    var body = body(theme: theme, keys: keys, width: size.columns)
+    // The blank lines go first when the keys would not fit.
+    if body.count > ReaderChrome.bodyRows(size) { body.removeAll { $0 == "" } }
+    return PagerView.lines(title: title, body: body, offset: offset, theme: theme, size: size)
   }
 }

@@ -150,11 +150,19 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     return result
   }
 
-  /// Stops the job as the terminal's own Ctrl-Z would (the whole process group, as less and vim
-  /// do) and returns once it is continued (`fg`). A process group no shell controls is orphaned:
-  /// the kernel discards the stop, and this returns at once.
+  /// Stops the process as the terminal's own Ctrl-Z would and returns once it is continued
+  /// (`fg`). The signal goes to this thread (`raise`) with SIGTSTP unblocked here (the pool's
+  /// threads may block signals), so the stop has begun before `raise` returns; `kill(0, …)` may
+  /// pick another thread and let this one run on into taking the terminal back. A process group
+  /// no shell controls is orphaned: the kernel discards the stop, and this returns at once.
   private static func stopUntilContinued() {
-    kill(0, SIGTSTP)
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 
   /// Keys, signals, model changes and ticks, merged into one stream.
