@@ -51,6 +51,17 @@ import Testing
     #expect(short.count == 1 && short[0].text.hasSuffix("? "))
   }
 
+  @Test func thePostScreenGivesUpARowToATwoRowMessage() {
+    var state = PostState(pid: 7, offline: false)
+    state.detail = PostDetailSnapshot(pid: 7, status: .success, post: ReaderFixtures.post(7))
+    let error = HollowError(request: "send/comment", kind: .rateLimited(.comment, message: "请不要短时间内连续发送树洞回复"))
+    let message = ReaderMessage(failed: "comment on #7", error, suffix: " · draft kept")
+    let lines = PostView.lines(state, size: size, offset: 0, theme: theme, message: message).lines
+    #expect(lines.count == 24)
+    #expect(lines[22].text.contains("too fast: the server allows"))
+    #expect(lines[23].text.contains("draft kept") || lines[23].text.hasSuffix("… M shows all"))
+  }
+
   @Test func mShowsTheLastMessageWholeAfterTheStatusLineDroppedIt() throws {
     var app = try app()
     let error = HollowError(request: "send/vote", kind: .server(code: -1, message: "投票失败，已经投过票了"))

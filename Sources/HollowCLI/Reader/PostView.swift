@@ -12,7 +12,9 @@ enum PostView {
   static func lines(_ state: PostState, size: ScreenSize, offset: Int, theme: ReaderTheme, message: ReaderMessage?)
     -> (lines: [TerminalText], offset: Int)
   {
-    let rows = ReaderChrome.bodyRows(size)
+    let status = ReaderChrome.statusLine(
+      state.status, message: message, hint: "h back  ? help ", theme: theme, width: size.columns)
+    let rows = ReaderChrome.bodyRows(size, statusRows: status.count)
     var body: [TerminalText]
     var clamped = 0
     if let post = state.detail.post {
@@ -48,8 +50,6 @@ enum PostView {
     let title =
       "hollow · #\(state.pid)"
       + (state.detail.post.map { " · \(RenderContext.count($0.replyCount, "reply", "replies"))" } ?? "")
-    let status = ReaderChrome.statusLine(
-      state.status, message: message, hint: "h back  ? help ", theme: theme, width: size.columns)
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), clamped)
   }
 
