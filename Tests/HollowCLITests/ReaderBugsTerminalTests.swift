@@ -82,6 +82,20 @@ struct ReaderBugsTerminalTests {
     try quit(screen)
   }
 
+  @Test func tabSearchesCommentsAndTheMatchingCommentShowsUnderItsPost() throws {
+    // 私信 is only in the demo's comments.
+    let screen = try open(["search", "私信"])
+    try screen.waitFor("the posts-only search") { $0.contains("no posts match \"私信\" · Tab searches comments too") }
+    try screen.send("Tab")
+    let found = try screen.waitFor("the comment under its post") {
+      $0.contains("in posts and comments") && $0.contains("┊ Carol: 已私信")
+    }
+    #expect(found.contains("search \"私信\" · "))
+    try screen.send("Escape")
+    try screen.waitFor("hollow · timeline")
+    try quit(screen)
+  }
+
   @Test func pageOpensTheTimelineThereAndPagesIsRefused() throws {
     let screen = try open(["timeline", "--page", "3"])
     let third = try screen.waitFor("page 3") { $0.contains("fresh") && $0.contains("#40") }
