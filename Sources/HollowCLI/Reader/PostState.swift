@@ -1,24 +1,30 @@
 import HollowKit
 
-/// What the post screen shows: the detail snapshot (cached at once, then the server's), and the
-/// cited posts and images loaded for the post and its comments.
+/// What the post screen shows: the library's ``HollowKit/PostSnapshot`` (the post, its comments,
+/// the posts they cite and their images, the status, cache age and offline reason) and the
+/// pictures decoded from its images. Nothing here is loaded or decided twice.
 ///
 /// ```swift
 /// PostState(pid: 42).status  // .loading
 /// ```
 struct PostState: Sendable, Equatable {
-  var detail: PostDetailSnapshot
-  var quotes: [Int: Quote] = [:]
+  var detail: PostSnapshot
+  /// Pictures by path, decoded once from the snapshot's images.
   var images: [String: ImageSlot] = [:]
   /// `--offline`: a failure to refresh is the offline state, not an error.
   var offline = false
 
   init(pid: Int, offline: Bool = false) {
-    detail = PostDetailSnapshot(pid: pid, status: .inProgress)
+    detail = PostSnapshot(pid: pid, status: .inProgress)
     self.offline = offline
   }
 
   var pid: Int { detail.pid }
+
+  /// The cited posts by pid, as the snapshot resolved them.
+  var quotes: [Int: Quote] {
+    Dictionary(detail.quotes.all.map { ($0.pid, $0) }, uniquingKeysWith: { first, _ in first })
+  }
 
   var status: ReaderStatus {
     switch detail.status {

@@ -18,9 +18,7 @@ enum PostView {
     if let post = state.detail.post {
       let width = max(RenderContext.minimumTextWidth, size.columns - 1)
       let context = theme.context(width: width)
-      var renderer = PostRenderer(
-        context: context,
-        quotes: ResolvedQuotes(citedBy: post, comments: state.detail.comments ?? [], quotes: state.quotes))
+      var renderer = PostRenderer(context: context, quotes: state.detail.quotes)
       renderer.pictures = PictureLines.all(
         for: [post], quotes: state.quotes, images: state.images, theme: theme, width: width - 2,
         rows: pictureRows(size))

@@ -4,8 +4,9 @@ import Synchronization
 
 /// The search screen's view model: results update as you type. Keystrokes go into a subject;
 /// the query stream is debounced on `clock` and each settled query becomes a search through
-/// `flatMapLatest`, so a new query cancels the request in flight and typing a word quickly makes
-/// one request, not one per keystroke. Intents: ``type(_:)``, ``erase()``, ``move(by:)``.
+/// `flatMapLatest` onto the library's feed model for that query (``SearchQuery``), so a new query
+/// cancels the request in flight and typing a word quickly makes one request, not one per
+/// keystroke; the feed model loads the results' cited posts and images. Intents: ``type(_:)``, ``erase()``, ``move(by:)``.
 ///
 /// ```swift
 /// let search = SearchViewModel(services: services, clock: ContinuousClock())
@@ -16,7 +17,6 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
   private struct Core {
     var state: SearchState
     var subscription: AnyCancellable?
-    var parts: PostParts?
   }
 
   private let services: ReaderServices
@@ -47,53 +47,46 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
       .removeDuplicates()
       .handleEvents(receiveOutput: typed)
       .debounce(for: Self.quietInterval, clock: clock)
-      .flatMapLatest { text in
-        // Within the server's search window the request waits (a newer query replaces it); the
-        // status line says so meanwhile.
-        let query = SearchQuery(services: services, text: text).publisher
-        let waits = services.client.rateLimits.map { $0.delay(before: .search) > .zero } ?? false
-        guard waits, !SearchQuery.normalized(text).isEmpty else { return query.eraseToAnyPublisher() }
-        return Just(SearchOutcome(query: SearchQuery.normalized(text), result: .success([]), isWaiting: true))
-          .append(query).eraseToAnyPublisher()
-      }
+      // Within the server's search window the request waits (a newer query replaces it); the
+      // outcome says so meanwhile.
+      .flatMapLatest { text in SearchQuery(services: services, text: text).publisher }
       .eraseToAnyPublisher()
       .share(replay: 1)
   }
 
   deinit {
-    let (subscription, parts) = core.withLock { ($0.subscription, $0.parts) }
-    subscription?.cancel()
-    parts?.cancel()
+    core.withLock { $0.subscription }?.cancel()
   }
 
   var state: SearchState { core.withLock { $0.state } }
 
   /// Starts listening to the typed queries.
   func start() {
-    let parts = PostParts(
-      services: services,
-      onQuote: { [weak self] quote in self?.update { $0.quotes[quote.pid] = quote } },
-      onImage: { [weak self] path, slot in self?.update { $0.images[path] = slot } })
+    let slots = PictureSlots()
     let subscription = outcomes.sink { [weak self] outcome in
+      let items = (try? outcome.result?.get()) ?? []
+      let pictures = items.flatMap { item in
+        slots.new(
+          item.images, paths: PictureSlots.paths(of: [item.post], comments: item.comments, quotes: item.quotes.all))
+      }
       self?.update { state in
         state.isWaiting = outcome.isWaiting
-        guard !outcome.isWaiting else { return }
+        guard let result = outcome.result else { return }
+        if state.resultsQuery != outcome.query { state.cursor = 0 }
         state.resultsQuery = outcome.query
-        switch outcome.result {
-        case .success(let posts):
-          state.results = posts
+        switch result {
+        case .success(let items):
+          state.results = items.map(\.post)
+          state.quotes = [:]
+          for item in items { for quote in item.quotes.all { state.quotes[quote.pid] = quote } }
+          for (path, slot) in pictures { state.images[path] = slot }
           state.error = nil
-          state.cursor = 0
         case .failure(let error):
           state.error = error.kind.description
         }
       }
-      if !outcome.isWaiting, case .success(let posts) = outcome.result { parts.load(posts: posts) }
     }
-    core.withLock { core in
-      core.subscription = subscription
-      core.parts = parts
-    }
+    core.withLock { $0.subscription = subscription }
   }
 
   /// Appends typed text to the query.
