@@ -94,7 +94,8 @@ final class FeedViewModel: Sendable {
   private func show(_ source: FeedSource) {
     let model = services.loaders.feeds.model(
       source,
-      options: FeedStateMachine.Options(imageBaseURL: services.imageBaseURL, offline: services.offline))
+      options: FeedStateMachine.Options(
+        imageBaseURL: services.imageBaseURL, loadsCitedImages: true, offline: services.offline))
     let (generation, old) = core.withLock { core -> (Int, (FeedModel?, AnyCancellable?)) in
       let old = (core.model, core.subscription)
       core.generation += 1

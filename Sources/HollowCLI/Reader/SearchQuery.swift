@@ -25,7 +25,8 @@ struct SearchQuery: Sendable {
     guard !query.isEmpty else { return Just(SearchOutcome(query: query)).eraseToAnyPublisher() }
     let model = services.loaders.feeds.model(
       .search(SearchRequest.Parameters(keywords: query)),
-      options: FeedStateMachine.Options(imageBaseURL: services.imageBaseURL, offline: services.offline))
+      options: FeedStateMachine.Options(
+        imageBaseURL: services.imageBaseURL, loadsCitedImages: true, offline: services.offline))
     model.load(pages: [1])
     // The closure holds the model: it lives while this search is the one subscribed.
     return model.snapshots.map { [model] snapshot in
