@@ -139,7 +139,8 @@ import Testing
     #expect(!pictured.contains { $0.text.contains("[image") })
 
     let plain = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil).lines
-    #expect(plain.contains { $0.text == "   [image 40x20]" })
+    // The cursor rests on the post: its rows are marked in the gutter.
+    #expect(plain.contains { $0.text == "▌  [image 40x20]" })
     #expect(!plain.contains { $0.text.contains("▀") })
   }
 

@@ -86,9 +86,10 @@ final class ActionsViewModel: Sendable {
     }
   }
 
-  func comment(on pid: Int, text: String) {
-    let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: nil))
-    let draft = Draft(key: ComposeState.Purpose.comment(pid: pid).draftKey, text: text)
+  /// Sends a comment on `pid`, answering its comment `replyTo` when given.
+  func comment(on pid: Int, replyTo: Int? = nil, text: String) {
+    let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: replyTo))
+    let draft = Draft(key: ComposeState.Purpose.comment(pid: pid, replyTo: replyTo).draftKey, text: text)
     say(ReaderMessage("sending the comment…"))
     run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [onSent] cid in
       onSent(.comment(pid: pid, cid: cid))

@@ -32,9 +32,9 @@ final class ComposeViewModel: Sendable {
 
   var state: ComposeState? { current.withLock { $0 } }
 
-  /// Opens the prompt for `purpose`, holding the draft a failed send of it kept.
-  func open(_ purpose: ComposeState.Purpose) {
-    let kept = purpose.draftKey.flatMap { drafts?.draft(for: $0) } ?? ""
+  /// Opens the prompt for `purpose`, holding the draft a failed send of it kept (or `text`).
+  func open(_ purpose: ComposeState.Purpose, text: String? = nil) {
+    let kept = text ?? purpose.draftKey.flatMap { drafts?.draft(for: $0) } ?? ""
     set(ComposeState(purpose: purpose, draft: EditableText(kept)))
   }
 

@@ -16,12 +16,17 @@ final class PostUpdates: Sendable {
 
   /// Shows `post` on every open screen of its pid.
   func replace(_ post: Post) {
-    for model in models.withLock({ $0 }) where model.pid == post.pid { model.replace(post) }
+    for model in models.withLock({ $0 }) where model.pid == post.pid { model.send(.replace(post)) }
   }
 
   /// Reloads the top post screen (after a comment was sent to it).
   func refresh() {
-    models.withLock { $0.last }?.refresh()
+    models.withLock { $0.last }?.send(.refresh)
+  }
+
+  /// Searches the top post screen for `text` (empty: the last text again); answers what to say.
+  func find(_ text: String) -> String? {
+    models.withLock { $0.last }?.send(.find(text))
   }
 
   /// The post of an open screen of `pid`.

@@ -4,11 +4,13 @@ import Synchronization
 
 /// The post screen's view model: the library's post model's snapshot (``HollowKit/PostModel``, the
 /// one `post N` runs: the cached copy at once, then the server's answer, every cited post and image
-/// loaded once), with each new picture decoded once.
+/// loaded once), with each new picture decoded once, and the cursor over the post, its citations
+/// and comments. Intents come in through ``send(_:)``; every change is published.
 ///
 /// ```swift
 /// let post = PostViewModel(services: services, pid: 42)
 /// post.start()
+/// post.send(.nextComment(1))
 /// for await state in post.states { render(state) }
 /// ```
 final class PostViewModel: Sendable {
@@ -42,7 +44,7 @@ final class PostViewModel: Sendable {
 
   var pid: Int { state.pid }
 
-  /// Loads the post: the cached copy, then the server's. Once; ``refresh()`` asks again.
+  /// Loads the post: the cached copy, then the server's. Once; `send(.refresh)` asks again.
   func start() {
     let options = PostStateMachine.Options(imageBaseURL: services.imageBaseURL, offline: services.offline)
     let model = services.loaders.posts.model(state.pid, options: options)
@@ -51,7 +53,7 @@ final class PostViewModel: Sendable {
       core.model = model
       return true
     }
-    guard isNew else { return refresh() }
+    guard isNew else { return model.cancel() }
     let slots = PictureSlots()
     let subscription = model.snapshots.sink { [weak self] snapshot in
       let paths = PictureSlots.paths(
@@ -66,14 +68,24 @@ final class PostViewModel: Sendable {
     model.open()
   }
 
-  /// Asks the server again (the `r` key).
-  func refresh() {
-    core.withLock { $0.model }?.refresh()
-  }
-
-  /// Shows `post` (after following it or voting) without asking the server.
-  func replace(_ post: Post) {
-    core.withLock { $0.model }?.replace(post)
+  /// Carries out `intent`; answers what to tell the user, if anything (a search's match, a jump
+  /// that has nowhere to go).
+  @discardableResult
+  func send(_ intent: PostIntent) -> String? {
+    switch intent {
+    case .refresh:
+      core.withLock { $0.model }?.refresh()
+      return nil
+    case .replace(let post):
+      core.withLock { $0.model }?.replace(post)
+      return nil
+    default:
+      return core.withLock { core in
+        let message = core.state.apply(intent)
+        subject.trySend(core.state)
+        return message
+      }
+    }
   }
 
   private func update(_ change: (inout PostState) -> Void) {

@@ -50,6 +50,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     let feed = FeedViewModel(services: services, source: feedKind)
     self.feed = feed
     let postScreens = PostUpdates()
+    let pendingPost = PendingPost()
     let actions = ActionsViewModel(
       services: services, drafts: drafts,
       onPost: { post in
@@ -65,7 +66,14 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     self.actions = actions
     compose = ComposeViewModel(drafts: drafts) { purpose, text in
       switch purpose {
-      case .comment(let pid): actions.comment(on: pid, text: text)
+      case .comment(let pid, let replyTo): actions.comment(on: pid, replyTo: replyTo, text: text)
+      case .goTo:
+        guard let pid = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), pid > 0 else {
+          return actions.say(ReaderMessage(error: "open: \"\(text)\" is not a pid (a number such as 40353)"))
+        }
+        pendingPost.ask(pid)
+      case .find:
+        if let message = postScreens.find(text) { actions.say(ReaderMessage(message)) }
       case .newPost: actions.post(text: text)
       case .vote(let pid, _):
         guard let number = Int(text),
@@ -75,12 +83,15 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       }
     }
     self.postScreens = postScreens
+    self.pendingPost = pendingPost
     self.variables = variables
     usesEditor = ["VISUAL", "EDITOR"].contains { !(variables[$0] ?? "").trimmingWhitespace().isEmpty }
     shown = CurrentValueSubject(Self.publisher(feed: feed, actions: actions, compose: compose, top: nil))
   }
 
   private let postScreens: PostUpdates
+  /// The pid the `:` prompt asked for, opened once its Enter is handled.
+  private let pendingPost: PendingPost
 
   /// Starts the feed (and the search, when the reader opens on one).
   mutating func start() {
@@ -103,6 +114,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     }
     if compose.state != nil {
       compose.handle(key)
+      if let pid = pendingPost.take() { openPost(pid) }
       return []
     }
     actions.say(nil)
@@ -147,6 +159,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   private mutating func perform(_ command: ReaderCommand) -> [ReaderEffect] {
+    if case .post(let model, let offset) = screens.last, let effects = performOnPost(command, model, offset: offset) {
+      return effects
+    }
     let post = selectedPost
     switch command {
     case .quit: return [.quit]
@@ -154,18 +169,12 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     case .help: showsHelp = true
     case .move(let delta): move(by: delta)
     case .page(let screens): move(by: screens * pageStep)
-    case .top:
-      if case .post(let model, _) = self.screens.last { replaceTop(.post(model, offset: 0)) } else { feed.send(.top) }
-    case .bottom:
-      if case .post(let model, _) = self.screens.last {
-        replaceTop(.post(model, offset: Int.max / 2))
-      } else {
-        feed.send(.bottom)
-      }
+    case .top: feed.send(.top)
+    case .bottom: feed.send(.bottom)
     case .open:
       if let post { openPost(post.pid) }
     case .refresh:
-      if case .post(let model, _) = screens.last { model.refresh() } else { feed.send(.refresh) }
+      feed.send(.refresh)
     case .show(let kind):
       screens = [.feed]
       feedTop = 0
@@ -199,8 +208,60 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       guard let post else { return [] }
       actions.say(ReaderMessage("copied #\(post.pid)"))
       return [.write(.control(.clipboard(base64: Data("#\(post.pid)".utf8).base64EncodedString())))]
+    case .copyText:
+      guard let post else { return [] }
+      return copy(post.text, what: "#\(post.pid)'s text")
+    case .goTo:
+      compose.open(.goTo)
+    case .nextComment, .jumpToReplied, .jumpBack:
+      break
     }
     return []
+  }
+
+  /// The post screen's own meaning of `command`: the cursor over the post, its citations and
+  /// comments (the model's), paging, opening the citation under the cursor, replying to the
+  /// comment under it, finding within the post. Nil: the command means what it means anywhere.
+  private mutating func performOnPost(_ command: ReaderCommand, _ model: PostViewModel, offset: Int)
+    -> [ReaderEffect]?
+  {
+    var intent: PostIntent?
+    switch command {
+    case .move(let delta): intent = .move(by: delta)
+    case .nextComment(let delta): intent = .nextComment(delta)
+    case .jumpToReplied: intent = .jumpToReplied
+    case .jumpBack: intent = .jumpBack
+    case .top: intent = .top
+    case .bottom: intent = .bottom
+    case .refresh: intent = .refresh
+    case .page(let pages):
+      replaceTop(.post(model, offset: max(0, offset + pages * pageStep)))
+      intent = .scrolled
+    case .open:
+      if case .citation(let pid, _) = model.state.cursor { openPost(pid) }
+      return []
+    case .search:
+      compose.open(.find(pid: model.pid), text: model.state.findQuery)
+      return []
+    case .comment:
+      switch model.state.cursor {
+      case .comment(let cid), .citation(_, let cid?): return write(.comment(pid: model.pid, replyTo: cid))
+      case .post, .citation(_, nil): return nil
+      }
+    case .copyText:
+      guard let text = model.state.cursorText else { return [] }
+      return copy(text, what: "the text under the cursor")
+    default:
+      return nil
+    }
+    if let intent, let message = model.send(intent) { actions.say(ReaderMessage(message)) }
+    return []
+  }
+
+  /// Copies `text` to the terminal's clipboard (OSC 52) and says so.
+  private func copy(_ text: String, what: String) -> [ReaderEffect] {
+    actions.say(ReaderMessage("copied \(what) (\(RenderContext.count(text.count, "character", "characters")))"))
+    return [.write(.control(.clipboard(base64: Data(text.utf8).base64EncodedString())))]
   }
 
   /// A comment or post: in the editor when one is set (the file names the post answered), else in
@@ -219,8 +280,6 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   private mutating func move(by delta: Int) {
     switch screens.last {
-    case .post(let model, let offset):
-      replaceTop(.post(model, offset: max(0, offset + delta)))
     case .search(let search, _):
       search.move(by: delta)
     default:
@@ -329,7 +388,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// first row in a list, the top of a post.
   private func browsingCursor(_ lines: [TerminalText]) -> Frame.Cursor? {
     switch screens.last {
-    case .post: return lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil
+    case .post:
+      return PostBlock.selectedRow(in: lines).map { Frame.Cursor(row: $0, column: 0) }
+        ?? (lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil)
     case .search(let search, _):
       return Frame.Cursor(row: 1, column: DisplayWidth.of(SearchView.queryPrefix) + DisplayWidth.of(search.state.query))
     default:
