@@ -54,7 +54,7 @@ enum PostView {
       }
       let lastTop = next == comments.count ? max(0, layout.lines.count - rows) : Int.max
       let marked = layout.ranges[state.cursor] ?? 0..<0
-      var top = offset
+      var top = max(0, min(offset, lastTop))
       if state.followsCursor, !marked.isEmpty {
         if marked.lowerBound < top {
           top = marked.lowerBound

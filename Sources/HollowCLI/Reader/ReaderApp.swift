@@ -232,7 +232,10 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     case .jumpToReplied: intent = .jumpToReplied
     case .jumpBack: intent = .jumpBack
     case .top: intent = .top
-    case .bottom: intent = .bottom
+    case .bottom:
+      // The end of the thread, the cursor on its last item.
+      replaceTop(.post(model, offset: Int.max / 2))
+      intent = .bottom
     case .refresh: intent = .refresh
     case .page(let pages):
       replaceTop(.post(model, offset: max(0, offset + pages * pageStep)))
