@@ -1,5 +1,6 @@
 import Foundation
 import HollowKit
+import Signal
 import Synchronization
 import Testing
 
@@ -8,20 +9,16 @@ import Testing
 /// Writing in the reader without a terminal: the line editor, the compose view model's keys (a
 /// paste and Ctrl-J never send), the prompt's rows and caret, the editor's file, kept drafts.
 @Suite struct ComposeTests {
-  /// What the compose model handed over, in order.
-  private final class Submitted: Sendable {
-    private let list = Mutex<[String]>([])
-    func append(_ text: String) { list.withLock { $0.append(text) } }
-    func withLock<T>(_ body: ([String]) -> T) -> T { list.withLock { body($0) } }
+  /// A compose model and its submissions, subscribed before any key.
+  private static func compose(drafts: DraftStore? = nil) -> (
+    ComposeViewModel, SubjectValues<ComposeViewModel.Submission, Never>.Iterator
+  ) {
+    let model = ComposeViewModel(drafts: drafts)
+    return (model, model.submissions.makeAsyncIterator())
   }
 
-  private static func compose(drafts: DraftStore? = nil) -> (ComposeViewModel, Submitted) {
-    let submitted = Submitted()
-    let model = ComposeViewModel(drafts: drafts) { purpose, text in
-      submitted.append("\(purpose.draftKey ?? "vote") \(text)")
-    }
-    return (model, submitted)
-  }
+  /// A marker sent after the keys under test: when it is the first submission, the keys sent nothing.
+  private static let marker = ComposeViewModel.Submission(purpose: .newPost, text: "marker")
 
   @Test func lineEditingMovesAndDeletesAsReadlineDoes() {
     var text = EditableText("今天 食堂的饺子")
@@ -57,45 +54,46 @@ import Testing
     #expect(text.characters.count == EditableText.maximumLength)
   }
 
-  @Test func enterSendsOnlyANonEmptyDraftAndCtrlJPasteAndAltEnterInsertNewlines() {
-    let (compose, submitted) = Self.compose()
-    compose.open(.comment(pid: 42))
-    compose.handle(.enter)  // empty: nothing sent, the prompt stays
-    compose.handle(.paste("   "))
-    compose.handle(.enter)
+  @Test func enterSendsOnlyANonEmptyDraftAndCtrlJPasteAndAltEnterInsertNewlines() async {
+    var (compose, submitted) = Self.compose()
+    compose.send(.open(.comment(pid: 42)))
+    compose.send(.key(.enter))  // empty: nothing sent, the prompt stays
+    compose.send(.key(.paste("   ")))
+    compose.send(.key(.enter))
     #expect(compose.state != nil)
-    compose.handle(.backspace)
-    compose.handle(.paste("第一行\nq\nc"))
-    compose.handle(.control("j"))
-    compose.handle(.character("x"))
-    compose.handle(.altEnter)
-    compose.handle(.character("y"))
+    compose.send(.key(.backspace))
+    compose.send(.key(.paste("第一行\nq\nc")))
+    compose.send(.key(.control("j")))
+    compose.send(.key(.character("x")))
+    compose.send(.key(.altEnter))
+    compose.send(.key(.character("y")))
     #expect(compose.state?.text == "  第一行\nq\nc\nx\ny")
-    #expect(submitted.withLock { $0 }.isEmpty)
-    compose.handle(.enter)
+    compose.send(.key(.enter))
     #expect(compose.state == nil)
-    #expect(submitted.withLock { $0 } == ["comment #42 第一行\nq\nc\nx\ny"])
+    #expect(await submitted.next() == .init(purpose: .comment(pid: 42), text: "第一行\nq\nc\nx\ny"))
   }
 
-  @Test func aVoteSendsOneDigitAtOnceAndIgnoresAPaste() {
-    let (compose, submitted) = Self.compose()
-    compose.open(.vote(pid: 7, options: ["a", "b"]))
+  @Test func aVoteSendsOneDigitAtOnceAndIgnoresAPaste() async {
+    var (compose, submitted) = Self.compose()
+    compose.send(.open(.vote(pid: 7, options: ["a", "b"])))
     #expect(compose.state?.hint.contains("a number votes at once") == true)
-    compose.handle(.paste("1\n"))
-    compose.handle(.character("x"))
-    compose.handle(.enter)
+    compose.send(.key(.paste("1\n")))
+    compose.send(.key(.character("x")))
+    compose.send(.key(.enter))
     #expect(compose.state != nil)
-    compose.handle(.character("2"))
+    compose.send(.key(.character("2")))
     #expect(compose.state == nil)
-    #expect(submitted.withLock { $0 } == ["vote 2"])
+    #expect(await submitted.next() == .init(purpose: .vote(pid: 7, options: ["a", "b"]), text: "2"))
   }
 
-  @Test func escapeCancelsWithoutSending() {
-    let (compose, submitted) = Self.compose()
-    compose.open(.newPost)
-    compose.handle(.character("a"))
-    compose.handle(.escape)
-    #expect(compose.state == nil && submitted.withLock { $0 }.isEmpty)
+  @Test func escapeCancelsWithoutSending() async {
+    var (compose, submitted) = Self.compose()
+    compose.send(.open(.newPost))
+    compose.send(.key(.character("a")))
+    compose.send(.key(.escape))
+    #expect(compose.state == nil)
+    compose.send(.submitWritten("  marker \n", .newPost))
+    #expect(await submitted.next() == Self.marker)
   }
 
   @Test func thePromptShowsTheKeysTrulyAndScrollsSoTheCaretStaysInView() {
@@ -123,14 +121,14 @@ import Testing
   @Test func randomEditingNeverLosesTheCaret() {
     var random = SplitMix(seed: 22)
     let (compose, _) = Self.compose()
-    compose.open(.newPost)
+    compose.send(.open(.newPost))
     let keys: [Key] = [
       .left, .right, .home, .end, .backspace, .delete, .control("w"), .control("u"), .control("a"), .control("e"),
       .control("j"), .altEnter, .tab, .character("a"), .character("好"), .character("👍"), .character(" "),
       .paste("粘贴\n两行"), .paste(""), .control("b"), .control("f"), .control("d"), .control("h"),
     ]
     for _ in 0..<3000 {
-      compose.handle(keys[Int(random.next() % UInt64(keys.count))])
+      compose.send(.key(keys[Int(random.next() % UInt64(keys.count))]))
       guard let state = compose.state else {
         Issue.record("the prompt closed")
         return
@@ -164,25 +162,25 @@ import Testing
     #expect(try drafts.keep("半句话\n第二行", for: "comment #42").get() == data + "/drafts.json")
     // A later run: a new store on the same folder.
     let (compose, _) = Self.compose(drafts: DraftStore(folder: data, apiRoot: server))
-    compose.open(.comment(pid: 42))
+    compose.send(.open(.comment(pid: 42)))
     #expect(compose.state?.text == "半句话\n第二行")
     #expect(compose.state?.draft.caret == 7)
-    compose.open(.comment(pid: 43))
+    compose.send(.open(.comment(pid: 43)))
     #expect(compose.state?.text == "")
     let file = try String(contentsOfFile: data + "/drafts.json", encoding: .utf8)
     #expect(!file.contains("secret") && !file.contains("abc"))
     let attributes = try FileManager.default.attributesOfItem(atPath: data + "/drafts.json")
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     // Changed and cancelled: the change is kept; emptied and cancelled: forgotten.
-    compose.open(.comment(pid: 42))
-    compose.handle(.paste("，改过"))
-    compose.handle(.escape)
+    compose.send(.open(.comment(pid: 42)))
+    compose.send(.key(.paste("，改过")))
+    compose.send(.key(.escape))
     #expect(DraftStore(folder: data, apiRoot: server).draft(for: "comment #42") == "半句话\n第二行，改过")
-    compose.open(.comment(pid: 42))
-    compose.handle(.control("u"))
-    compose.handle(.control("u"))
-    compose.handle(.control("u"))
-    compose.handle(.escape)
+    compose.send(.open(.comment(pid: 42)))
+    compose.send(.key(.control("u")))
+    compose.send(.key(.control("u")))
+    compose.send(.key(.control("u")))
+    compose.send(.key(.escape))
     #expect(DraftStore(folder: data, apiRoot: server).draft(for: "comment #42") == nil)
     drafts.keep("again", for: "comment #42")
     drafts.discard(for: "comment #42")
@@ -207,14 +205,14 @@ import Testing
     let online = try ReaderFixtures.services(url: "http://127.0.0.1:1", folder: folder)
     let services = ReaderServices(loaders: online.loaders, offline: true)
     let drafts = DraftStore(folder: folder.appendingPathComponent("data").path, server: "http://127.0.0.1:1")
-    let actions = ActionsViewModel(services: services, drafts: drafts, onPost: { _ in }, onSent: { _ in })
+    let actions = ActionsViewModel(services: services, drafts: drafts)
     var followed = ReaderFixtures.post(40117)
     followed.isFollowed = true
-    actions.follow(followed)
+    actions.send(.follow(followed))
     #expect(actions.message == ReaderMessage(error: "unfollow #40117: offline (--offline)"))
-    actions.follow(ReaderFixtures.post(40118))
+    actions.send(.follow(ReaderFixtures.post(40118)))
     #expect(actions.message == ReaderMessage(error: "follow #40118: offline (--offline)"))
-    actions.comment(on: 40117, text: "半句话")
+    actions.send(.comment(pid: 40117, text: "半句话"))
     #expect(actions.message == ReaderMessage(error: "comment on #40117: offline (--offline) · draft kept"))
     #expect(DraftStore(folder: drafts.folder, server: drafts.server).draft(for: "comment #40117") == "半句话")
   }

@@ -120,48 +120,55 @@ import Testing
     }
   }
 
-  private static func topPost(_ app: ReaderApp<ContinuousClock>) -> (PostViewModel, offset: Int)? {
-    if case .post(let model, let offset) = app.screens.last { return (model, offset) }
+  private static func topPost(_ app: ReaderApp<ContinuousClock>) -> PostScreen? {
+    if case .post(let screen) = app.navigation.top { return screen }
     return nil
   }
 
-  private static func firstState(_ model: PostViewModel, where condition: @escaping @Sendable (PostState) -> Bool)
-    async -> PostState?
-  {
-    for await state in model.states where condition(state) { return state }
-    return nil
+  /// Applies what the models publish (as the loop does) until `condition` holds of the app.
+  private static func settle(
+    _ app: inout ReaderApp<ContinuousClock>,
+    _ changes: inout AnyPublisher<ReaderChange<ContinuousClock>, Never>.AsyncIterator,
+    until condition: (ReaderApp<ContinuousClock>) -> Bool
+  ) async {
+    while !condition(app), let change = await changes.next() { app.apply(change) }
   }
 
   @Test func colonAndAPidOpenAPostFromAnyScreen() async throws {
     try await withApp { app in
+      var changes = app.changes.makeAsyncIterator()
       for key in [":", "#", "4", "0", "1", "8", "2"] { _ = app.handle(.character(Character(key))) }
       #expect(app.compose.state?.label == "open post #")
       _ = app.handle(.enter)
-      #expect(Self.topPost(app)?.0.pid == 40182)
+      await Self.settle(&app, &changes) { Self.topPost($0)?.model.pid == 40182 }
+      #expect(Self.topPost(app)?.model.pid == 40182)
       for key in [":", "x"] { _ = app.handle(.character(Character(key))) }
       _ = app.handle(.enter)
-      #expect(app.actions.message?.text.contains("is not a pid") == true)
-      #expect(app.screens.count == 2)
+      await Self.settle(&app, &changes) { $0.shown.message?.text.contains("is not a pid") == true }
+      #expect(app.navigation.screens.count == 2)
     }
   }
 
   @Test func enterOnACitationOpensItAndHComesBackToTheSamePlace() async throws {
     try await withApp { app in
+      var changes = app.changes.makeAsyncIterator()
       for key in [":", "4", "0", "3", "5", "3"] { _ = app.handle(.character(Character(key))) }
       _ = app.handle(.enter)
-      let (model, _) = try #require(Self.topPost(app))
-      _ = await Self.firstState(model) { $0.detail.isSettled && $0.quotes[40182] != nil }
+      await Self.settle(&app, &changes) { app in
+        guard let state = Self.topPost(app)?.state else { return false }
+        return state.detail.isSettled && state.quotes[40182] != nil
+      }
       _ = app.handle(.character("j"))
-      #expect(model.state.cursor == .citation(pid: 40182, inComment: nil))
-      let before = app.lines(size: size, theme: theme)
-      let offset = try #require(Self.topPost(app)).offset
+      let citation = PostItem.citation(pid: 40182, inComment: nil)
+      await Self.settle(&app, &changes) { Self.topPost($0)?.state.cursor == citation }
+      let before = app.frame(size: size, theme: theme).lines
+      let screen = try #require(Self.topPost(app))
       _ = app.handle(.enter)
-      #expect(Self.topPost(app)?.0.pid == 40182)
+      #expect(Self.topPost(app)?.model.pid == 40182)
       _ = app.handle(.character("h"))
       let back = try #require(Self.topPost(app))
-      #expect(back.0 === model && back.offset == offset)
-      #expect(model.state.cursor == .citation(pid: 40182, inComment: nil))
-      #expect(app.lines(size: size, theme: theme).map(\.text) == before.map(\.text))
+      #expect(back.model === screen.model && back.offset == screen.offset && back.state.cursor == citation)
+      #expect(app.frame(size: size, theme: theme).lines.map(\.text) == before.map(\.text))
     }
   }
 }

@@ -45,6 +45,61 @@ import Testing
     }
   }
 
+  @Test func eachFeedKeepsItsCursorAndPagesWhenShownAgain() async throws {
+    try await withServices { services, server in
+      let feed = FeedViewModel(services: services, source: .timeline)
+      feed.start()
+      let first = try #require(
+        await firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty && !$0.snapshot.isLoading })
+      feed.send(.bottom)
+      let two = try #require(
+        await firstState(feed.states) { $0.posts.count > first.posts.count && !$0.snapshot.isLoading })
+      feed.send(.top)
+      feed.send(.move(by: 3))
+      let timelineRequests = server.requestCount(path: "/v3/contents/post/list")
+      feed.send(.show(.wander))
+      let wander = try #require(await firstState(feed.states) { $0.source == .wander && !$0.snapshot.isLoading })
+      #expect(wander.cursor == 0)
+      feed.send(.show(.timeline))
+      let back = try #require(await firstState(feed.states) { $0.source == .timeline })
+      #expect(back.cursor == 3)
+      #expect(back.posts.map(\.pid) == two.posts.map(\.pid))
+      #expect(server.requestCount(path: "/v3/contents/post/list") == timelineRequests, "the timeline was loaded again")
+      // Wander too is where it was: no new batch.
+      feed.send(.show(.wander))
+      let wanderAgain = try #require(await firstState(feed.states) { $0.source == .wander })
+      #expect(wanderAgain.posts.map(\.pid) == wander.posts.map(\.pid))
+    }
+  }
+
+  @Test func ctrlDAndCtrlUMoveHalfAScreenOfPostsOrOfRows() async throws {
+    try await withServices { services, _ in
+      var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
+      app.start()
+      _ = try #require(await firstState(app.feed.states) { $0.posts.count > 25 })
+      let size = ScreenSize(rows: 24, columns: 80)
+      _ = app.frame(size: size, theme: ReaderFixtures.theme)
+      _ = app.handle(.control("d"))
+      #expect(app.feed.state.cursor == 3, "half of a 5-post screen")
+      _ = app.handle(.control("u"))
+      #expect(app.feed.state.cursor == 0)
+      // Compact: a screen is 21 rows of posts, half of it 11.
+      _ = app.handle(.character("D"))
+      _ = app.handle(.control("d"))
+      #expect(app.feed.state.cursor == 11)
+      // A post screen: half of 20 lines.
+      _ = app.handle(.enter)
+      guard case .post(let screen) = app.navigation.top else {
+        Issue.record("Enter opened no post")
+        return
+      }
+      #expect(screen.offset == 0)
+      _ = app.handle(.control("d"))
+      guard case .post(let scrolled) = app.navigation.top else { return }
+      #expect(scrolled.offset == 10)
+    }
+  }
+
   @Test func aSecondFeedShowsThePagesCachedByTheFirstAtOnce() async throws {
     try await withServices { services, _ in
       let feed = FeedViewModel(services: services, source: .timeline)
@@ -139,7 +194,7 @@ import Testing
       search.start()
       #expect(await typed.next() == "")
       let before = server.requestCount(path: "/v3/contents/search")
-      for character in "考试" { search.type(String(character)) }
+      for character in "考试" { search.send(.type(String(character))) }
       // Every keystroke was typed before the clock moves: the debounce waits for the last one.
       while await typed.next() != "考试" {}
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
@@ -147,7 +202,7 @@ import Testing
       #expect(!state.results.isEmpty)
       #expect(server.requestCount(path: "/v3/contents/search") - before == 1)
       // A new keystroke searches again; an erased one goes back to a query already answered.
-      search.erase()
+      search.send(.erase)
       #expect(await typed.next() == "考")
     }
   }

@@ -144,6 +144,31 @@ import Testing
     #expect(!plain.contains { $0.text.contains("▀") })
   }
 
+  @Test func theCompactListShowsOnePostPerRow() {
+    let state = feed(30, cursor: 25)
+    let (lines, top) = FeedView.lines(state, size: size, top: 0, theme: theme, message: nil, compact: true)
+    #expect(lines.count == 24)
+    #expect(lines[0].text.contains("30 posts · 26/30"))
+    // 22 rows between the bars: the selected post (26th) is the last row, one post a row.
+    #expect(top == 4)
+    #expect(lines[1].text.hasPrefix("  #40005"))
+    #expect(lines[22].text.hasPrefix("▌ #40026"))
+    #expect(lines[22].text.contains("第26条 树洞里的一句话 line"))
+    for line in lines { #expect(line.columns <= 80, "\(line.text)") }
+    let narrow = FeedView.lines(
+      state, size: ScreenSize(rows: 24, columns: 30), top: 0, theme: theme, message: nil, compact: true)
+    for line in narrow.lines.dropFirst().dropLast() { #expect(line.columns <= 30, "\(line.text)") }
+  }
+
+  @Test func theDisplaySwitchesPicturesOffInTheTheme() {
+    var display = ReaderDisplay()
+    #expect(display.applied(to: theme).capabilities.showsPictures)
+    #expect(display.toggle(.pictures) == "pictures off (i shows them)")
+    #expect(!display.applied(to: theme).capabilities.showsPictures)
+    #expect(display.toggle(.compact).hasPrefix("compact list"))
+    #expect(display.compact)
+  }
+
   @Test func theHelpListsEveryKey() {
     let lines = HelpView.lines(size: size, theme: theme)
     for (keys, _) in ReaderKeyMap.help { #expect(lines.contains { $0.text.contains(keys) }, "\(keys)") }

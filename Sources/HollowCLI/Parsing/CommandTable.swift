@@ -37,6 +37,8 @@ enum GlobalOption {
     "color", value: "WHEN", choices: ColorMode.allCases.map(\.rawValue),
     help: "colours: auto (when stdout is a terminal and NO_COLOR is unset; the default), always, never")
   static let noColor = OptionSpec("no-color", help: "no colours, the same as --color=never")
+  static let noImages = OptionSpec(
+    "no-images", help: "the reader shows [image WxH] instead of pictures (i toggles them; config: images = false)")
   static let cacheDirectory = OptionSpec(
     "cache-dir", value: "DIR",
     help: "the cache folder (env HOLLOW_CACHE_DIR); default $XDG_CACHE_HOME/hollow, else ~/.cache/hollow")
@@ -53,8 +55,7 @@ enum GlobalOption {
 
   /// In the order the help lists them.
   static let all = [
-    server, token, imageBase, json, plain, color, noColor, cacheDirectory, offline, noCache, resetDemo, connections,
-    help,
-    version,
+    server, token, imageBase, json, plain, color, noColor, noImages, cacheDirectory, offline, noCache, resetDemo,
+    connections, help, version,
   ]
 }

@@ -41,7 +41,7 @@ public struct GlobalOptions: Sendable, Equatable {
   static let connectionRange = 1...256
   /// The config file's `theme`: colours for a dark (the default) or a light background.
   var theme = UserConfiguration.Theme.dark
-  /// The config file's `images`: whether the reader draws pictures.
+  /// `--no-images`, else the config file's `images`: whether the reader starts with pictures.
   var images = true
   /// The config file's `default_feed`: what the reader opens on without a command.
   var defaultFeed = FeedSource.timeline
@@ -99,9 +99,10 @@ public struct GlobalOptions: Sendable, Equatable {
       if config.images != nil { sources["images"] = path }
       if config.defaultFeed != nil { sources["default_feed"] = path }
     }
+    if parsed.flag(GlobalOption.noImages) { sources["images"] = "--no-images" }
     self.sources = sources
     theme = config.theme ?? .dark
-    images = config.images ?? true
+    images = parsed.flag(GlobalOption.noImages) ? false : config.images ?? true
     defaultFeed = config.defaultFeed ?? .timeline
     keys = config.keys
     json = parsed.flag(GlobalOption.json)

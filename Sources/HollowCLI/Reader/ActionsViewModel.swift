@@ -3,19 +3,27 @@ import Signal
 import Synchronization
 
 /// Carries out the user's actions on posts (follow, vote, comment, new post) as requests through
-/// the client's Signal publishers, and publishes the last action's result or error for the
-/// status line. A post the server sends back (followed, voted) goes to `onPost`, so every screen
-/// shows the new copy; a sent comment or post goes to `onSent`.
+/// the client's Signal publishers. Intents come in through ``send(_:)`` (``ActionsIntent``); it
+/// publishes the last action's result or error for the status line on ``messages``, and on
+/// ``outcomes`` a post the server sent back (followed, voted: every screen shows the new copy) or
+/// what was sent (a comment, a post).
 ///
 /// ```swift
-/// let actions = ActionsViewModel(services: services, onPost: { feed.send(.replace($0)) }, onSent: { _ in })
-/// actions.follow(post)   // "following #42 (3 likes)" or the error, in the status line
+/// let actions = ActionsViewModel(services: services)
+/// actions.send(.follow(post))   // "following #42 (3 likes)" or the error, in the status line
 /// ```
 final class ActionsViewModel: Sendable {
   /// What was sent: a comment on a post, or a new post.
   enum Sent: Sendable, Equatable {
     case comment(pid: Int, cid: Int)
     case post(pid: Int)
+  }
+
+  /// What a finished action changed beyond its message.
+  enum Outcome: Sendable, Equatable {
+    /// The server's new copy of a post (followed, voted).
+    case updated(Post)
+    case sent(Sent)
   }
 
   private struct Core {
@@ -27,22 +35,19 @@ final class ActionsViewModel: Sendable {
   private let services: ReaderServices
   /// Where a comment or post whose send failed is kept, for the next time its prompt opens.
   private let drafts: DraftStore?
-  private let onPost: @Sendable (Post) -> Void
-  private let onSent: @Sendable (Sent) -> Void
   private let subject = CurrentValueSubject<ReaderMessage?, Never>(nil)
+  private let finished = PassthroughSubject<Outcome, Never>()
   private let core = Mutex(Core())
   /// The last message, then every new one.
   let messages: Publishers.Share<SubjectValues<ReaderMessage?, Never>>
+  /// Every outcome from now on. Outcomes are one per request: none is dropped.
+  let outcomes: SubjectValues<Outcome, Never>
 
-  init(
-    services: ReaderServices, drafts: DraftStore? = nil, onPost: @escaping @Sendable (Post) -> Void,
-    onSent: @escaping @Sendable (Sent) -> Void
-  ) {
+  init(services: ReaderServices, drafts: DraftStore? = nil) {
     self.services = services
     self.drafts = drafts
-    self.onPost = onPost
-    self.onSent = onSent
     messages = subject.values(buffering: .dropOldest(1)).share(replay: 1, buffering: .dropOldest(1))
+    outcomes = finished.values(buffering: .dropOldest(64))
   }
 
   deinit {
@@ -52,58 +57,65 @@ final class ActionsViewModel: Sendable {
   /// The message the status line shows now.
   var message: ReaderMessage? { core.withLock { $0.message } }
 
-  /// Shows `message` (the result of something done without a request: copied, saved).
-  func say(_ message: ReaderMessage?) {
+  func send(_ intent: ActionsIntent) {
+    switch intent {
+    case .say(let message): say(message)
+    case .follow(let post): follow(post)
+    case .vote(let post, let option): vote(post, option: option)
+    case .comment(let pid, let replyTo, let text): comment(on: pid, replyTo: replyTo, text: text)
+    case .post(let text): post(text: text)
+    }
+  }
+
+  private func say(_ message: ReaderMessage?) {
     core.withLock { core in
       core.message = message
       subject.trySend(message)
     }
   }
 
-  func follow(_ post: Post) {
+  private func follow(_ post: Post) {
     let follow = !post.isFollowed
     let request = services.client.request(FollowRequest.self, .init(pid: post.pid, follow: follow))
     say(ReaderMessage(follow ? "following #\(post.pid)…" : "unfollowing #\(post.pid)…"))
-    run(request.publisher, failing: follow ? "follow #\(post.pid)" : "unfollow #\(post.pid)") { [onPost] updated in
-      onPost(updated)
+    run(request.publisher, failing: follow ? "follow #\(post.pid)" : "unfollow #\(post.pid)") { [finished] updated in
+      finished.trySend(.updated(updated))
       let likes = RenderContext.count(updated.likeCount, "like", "likes")
       return ReaderMessage(follow ? "following #\(post.pid) (\(likes))" : "no longer following #\(post.pid)")
     }
   }
 
-  /// Votes for option `number` (from 1) of the post's poll.
-  func vote(_ post: Post, option number: Int) {
+  private func vote(_ post: Post, option number: Int) {
     guard let vote = post.vote, vote.options.indices.contains(number - 1) else {
       return say(ReaderMessage(error: "#\(post.pid) has no option \(number)"))
     }
     let option = vote.options[number - 1]
     let request = services.client.request(VoteRequest.self, .init(pid: post.pid, option: option))
-    run(request.publisher, failing: "vote in #\(post.pid)") { [onPost] vote in
+    run(request.publisher, failing: "vote in #\(post.pid)") { [finished] vote in
       var updated = post
       updated.vote = vote
-      onPost(updated)
+      finished.trySend(.updated(updated))
       return ReaderMessage("voted \"\(option)\" in #\(post.pid)")
     }
   }
 
-  /// Sends a comment on `pid`, answering its comment `replyTo` when given.
-  func comment(on pid: Int, replyTo: Int? = nil, text: String) {
+  private func comment(on pid: Int, replyTo: Int?, text: String) {
     let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: replyTo))
     let draft = Draft(key: ComposeState.Purpose.comment(pid: pid, replyTo: replyTo).draftKey, text: text)
     say(ReaderMessage("sending the comment…"))
-    run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [onSent] cid in
-      onSent(.comment(pid: pid, cid: cid))
+    run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [finished] cid in
+      finished.trySend(.sent(.comment(pid: pid, cid: cid)))
       return ReaderMessage("commented on #\(pid) as #\(cid)")
     }
   }
 
-  func post(text: String) {
+  private func post(text: String) {
     let request = services.client.request(
       SendPostRequest.self, .init(text: text, image: nil, voteOptions: [], tag: nil))
     let draft = Draft(key: ComposeState.Purpose.newPost.draftKey, text: text)
     say(ReaderMessage("sending the post…"))
-    run(request.publisher, failing: "post", draft: draft) { [onSent] pid in
-      onSent(.post(pid: pid))
+    run(request.publisher, failing: "post", draft: draft) { [finished] pid in
+      finished.trySend(.sent(.post(pid: pid)))
       return ReaderMessage("posted #\(pid)")
     }
   }

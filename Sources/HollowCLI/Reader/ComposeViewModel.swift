@@ -3,39 +3,58 @@ import Synchronization
 
 /// The compose prompt's view model: opened for a comment, a new post or a vote (with the draft
 /// kept from a failed send, if there is one), edited key by key with readline's keys (any
-/// script: CJK arrives as characters), then sent or cancelled. It publishes the prompt (nil when
-/// closed); sending hands the text to `onSubmit`.
+/// script: CJK arrives as characters), then sent or cancelled. Intents come in through
+/// ``send(_:)`` (``ComposeIntent``). It publishes the prompt (nil when closed) on ``states`` and
+/// each text sent on ``submissions``.
 ///
 /// Writing cannot go wrong by accident: Enter sends only a draft with something in it; Ctrl-J and
 /// Alt-Enter insert a newline, never send; a paste (``Key/paste(_:)``) is inserted as text,
 /// newlines included, whatever it holds. A vote takes one digit and is sent at once.
 ///
 /// ```swift
-/// let compose = ComposeViewModel(drafts: nil) { purpose, text in actions.comment(on: 42, text: text) }
-/// compose.open(.comment(pid: 42))
-/// compose.handle(.character("好"))
-/// compose.handle(.enter)
+/// let compose = ComposeViewModel(drafts: nil)
+/// compose.send(.open(.comment(pid: 42)))
+/// compose.send(.key(.character("好")))
+/// compose.send(.key(.enter))   // submissions: comment on #42, "好"
 /// ```
 final class ComposeViewModel: Sendable {
+  /// A text sent from the prompt (or the editor), for `purpose`.
+  struct Submission: Sendable, Equatable {
+    var purpose: ComposeState.Purpose
+    var text: String
+  }
+
   private let subject = CurrentValueSubject<ComposeState?, Never>(nil)
+  private let submitted = PassthroughSubject<Submission, Never>()
   private let current = Mutex<ComposeState?>(nil)
   private let drafts: DraftStore?
-  private let onSubmit: @Sendable (ComposeState.Purpose, String) -> Void
   /// The prompt now, then every change.
   let states: Publishers.Share<SubjectValues<ComposeState?, Never>>
+  /// Every text sent from now on. Texts are rare and small: none is dropped.
+  let submissions: SubjectValues<Submission, Never>
 
-  init(drafts: DraftStore?, onSubmit: @escaping @Sendable (ComposeState.Purpose, String) -> Void) {
+  init(drafts: DraftStore?) {
     self.drafts = drafts
-    self.onSubmit = onSubmit
     states = subject.values(buffering: .dropOldest(1)).share(replay: 1, buffering: .dropOldest(1))
+    submissions = submitted.values(buffering: .dropOldest(64))
   }
 
   var state: ComposeState? { current.withLock { $0 } }
 
-  /// Opens the prompt for `purpose`, holding the draft a failed send of it kept (or `text`).
-  func open(_ purpose: ComposeState.Purpose, text: String? = nil) {
-    let kept = text ?? purpose.draftKey.flatMap { drafts?.draft(for: $0) } ?? ""
-    set(ComposeState(purpose: purpose, draft: EditableText(kept)))
+  func send(_ intent: ComposeIntent) {
+    switch intent {
+    case .open(let purpose):
+      let kept = purpose.draftKey.flatMap { drafts?.draft(for: $0) } ?? ""
+      set(ComposeState(purpose: purpose, draft: EditableText(kept)))
+    case .openWith(let purpose, let text):
+      set(ComposeState(purpose: purpose, draft: EditableText(text)))
+    case .key(let key):
+      handle(key)
+    case .submitWritten(let text, let purpose):
+      let text = String(text.trimmingWhitespace())
+      guard !text.isEmpty else { return }
+      submit(Submission(purpose: purpose, text: text))
+    }
   }
 
   /// The draft kept for `purpose` (the editor starts from it).
@@ -44,12 +63,12 @@ final class ComposeViewModel: Sendable {
   }
 
   /// One key while the prompt is open.
-  func handle(_ key: Key) {
+  private func handle(_ key: Key) {
     guard var state else { return }
     if case .vote = state.purpose { return vote(key) }
     switch key {
     case .escape: return cancel()
-    case .enter: return submit()
+    case .enter: return submitPrompt()
     case .character(let character): state.draft.insert(String(character))
     case .paste(let text): state.draft.insert(text)
     case .control("j"), .altEnter: state.draft.insert("\n")
@@ -74,14 +93,14 @@ final class ComposeViewModel: Sendable {
     case .character(let character) where character.isASCII && character.isNumber:
       guard let state else { return }
       set(nil)
-      onSubmit(state.purpose, String(character))
+      submit(Submission(purpose: state.purpose, text: String(character)))
     default: break
     }
   }
 
   /// Closes the prompt without sending. A kept draft follows what was done to it: emptied, it is
   /// forgotten; changed, the change is kept.
-  func cancel() {
+  private func cancel() {
     if let state, let key = state.purpose.draftKey, let drafts, let kept = drafts.draft(for: key) {
       let text = String(state.text.trimmingWhitespace())
       if text.isEmpty {
@@ -95,19 +114,16 @@ final class ComposeViewModel: Sendable {
 
   /// Closes the prompt and hands its text over, when there is one: Enter on an empty (or blank)
   /// draft leaves the prompt open.
-  func submit() {
+  private func submitPrompt() {
     guard let state else { return }
     let text = String(state.text.trimmingWhitespace())
     guard !text.isEmpty else { return }
     set(nil)
-    onSubmit(state.purpose, text)
+    submit(Submission(purpose: state.purpose, text: text))
   }
 
-  /// Sends a text written elsewhere (the editor) as if submitted from the prompt.
-  func send(_ text: String, for purpose: ComposeState.Purpose) {
-    let text = String(text.trimmingWhitespace())
-    guard !text.isEmpty else { return }
-    onSubmit(purpose, text)
+  private func submit(_ submission: Submission) {
+    submitted.trySend(submission)
   }
 
   private func set(_ state: ComposeState?) {

@@ -1,19 +1,24 @@
 import HollowKit
 
-/// The feed screen as lines: a pure function of the ``FeedState``, the screen size and where the
-/// list was scrolled to (it answers where it is scrolled to now).
+/// The feed screen as lines: a pure function of the ``FeedState``, the screen size, where the
+/// list was scrolled to (it answers where it is scrolled to now) and whether the list is compact
+/// (one line per post, ``CompactPostLine``).
 ///
 /// ```swift
 /// let (lines, top) = FeedView.lines(state, size: size, top: top, theme: theme, message: nil)
 /// ```
 enum FeedView {
-  static func lines(_ state: FeedState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?)
-    -> (lines: [TerminalText], top: Int)
-  {
+  static func lines(
+    _ state: FeedState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?, compact: Bool = false
+  ) -> (lines: [TerminalText], top: Int) {
     let rows = ReaderChrome.bodyRows(size)
     let count = state.posts.count
     var (body, newTop) = ListWindow.lines(count: count + 1, selected: state.cursor, top: top, height: rows) { index in
       guard index < count else { return footer(state, theme: theme) }
+      if compact {
+        return CompactPostLine.lines(
+          state.posts[index], selected: index == state.cursor, theme: theme, width: size.columns)
+      }
       return PostBlock.lines(
         state.posts[index], selected: index == state.cursor, quotes: state.quotes, images: state.images, theme: theme,
         width: size.columns)

@@ -15,6 +15,8 @@ import Foundation
 ///   the server's; where it ends; offline; each image and cited post loaded once) and publishes
 ///   snapshots; this model only keeps the newest, decodes each new picture once and moves the cursor.
 /// - Moving the cursor to the last posts asks the model for the next page.
+/// - Each feed opened (timeline, wander, followed) is kept with its pages and cursor: showing it
+///   again shows it where it was.
 ///
 /// ```swift
 /// let feed = FeedViewModel(services: services, source: .timeline)
@@ -22,18 +24,33 @@ import Foundation
 /// for await state in feed.states { render(state) }
 /// ```
 final class FeedViewModel: Sendable {
-  private struct Core {
+  /// One feed opened so far: what it shows (its pages, its cursor), its model and the subscription
+  /// to the model's snapshots. Feeds are kept while the reader runs, so switching back to one
+  /// shows it where it was, its pages loaded.
+  private struct Feed {
     var state: FeedState
+    /// Whether its model was made (the first ``FeedViewModel/start()`` or show of it).
+    var isOpen = false
     var model: FeedModel?
     var subscription: AnyCancellable?
-    /// Bumped by every switch of feed, so a late snapshot of the previous one is ignored.
-    var generation = 0
+  }
+
+  private struct Core {
+    /// Only ever appended to: a feed's index is its identity.
+    var feeds: [Feed]
+    var current = 0
+
+    var state: FeedState {
+      get { feeds[current].state }
+      set { feeds[current].state = newValue }
+    }
   }
 
   private let services: ReaderServices
   private let subject: CurrentValueSubject<FeedState, Never>
   private let core: Mutex<Core>
-  /// Every state from now on, starting with the current one; a slow subscriber skips to the newest.
+  /// Every state of the feed shown from now on, starting with the current one; a slow subscriber
+  /// skips to the newest.
   let states: Publishers.Share<SubjectValues<FeedState, Never>>
 
   /// How close to the end the cursor gets before the next page loads.
@@ -43,16 +60,18 @@ final class FeedViewModel: Sendable {
     self.services = services
     let state = FeedState(source: source)
     subject = CurrentValueSubject(state)
-    core = Mutex(Core(state: state))
+    core = Mutex(Core(feeds: [Feed(state: state)]))
     states = subject.values(buffering: .dropOldest(1)).share(replay: 1, buffering: .dropOldest(1))
   }
 
   deinit {
-    let (subscription, model) = core.withLock { ($0.subscription, $0.model) }
-    subscription?.cancel()
-    model?.cancel()
+    for feed in core.withLock({ $0.feeds }) {
+      feed.subscription?.cancel()
+      feed.model?.cancel()
+    }
   }
 
+  /// The state of the feed shown now.
   var state: FeedState { core.withLock { $0.state } }
 
   /// Shows the cached page 1, then loads page 1 from the server.
@@ -74,43 +93,51 @@ final class FeedViewModel: Sendable {
       let (model, _) = update { $0.cursor = max(0, $0.posts.count - 1) }
       model?.loadMore()
     case .refresh:
-      core.withLock { $0.model }?.refresh()
+      core.withLock { $0.feeds[$0.current].model }?.refresh()
     case .show(let source):
       show(source)
     case .replace(let post):
-      _ = update { $0.replace(post) }
+      core.withLock { core in
+        for index in core.feeds.indices { core.feeds[index].state.replace(post) }
+        subject.trySend(core.state)
+      }
     }
   }
 
-  /// Changes the state under the lock and publishes it; answers the model and `body`'s result.
+  /// Changes the shown feed's state under the lock and publishes it; answers its model and
+  /// `body`'s result.
   private func update<T>(_ body: (inout FeedState) -> T) -> (FeedModel?, T) {
     core.withLock { core in
       let result = body(&core.state)
       subject.trySend(core.state)
-      return (core.model, result)
+      return (core.feeds[core.current].model, result)
     }
   }
 
+  /// Shows the feed of `source`: where it was, when it was opened before; else its cached page 1,
+  /// then the server's.
   private func show(_ source: FeedSource) {
+    let unopened = core.withLock { core -> Int? in
+      if let index = core.feeds.firstIndex(where: { $0.state.source == source }) {
+        core.current = index
+      } else {
+        core.feeds.append(Feed(state: FeedState(source: source)))
+        core.current = core.feeds.count - 1
+      }
+      subject.trySend(core.state)
+      defer { core.feeds[core.current].isOpen = true }
+      return core.feeds[core.current].isOpen ? nil : core.current
+    }
+    guard let index = unopened else { return }
     let model = services.loaders.feeds.model(
       source,
       options: FeedStateMachine.Options(
         imageBaseURL: services.imageBaseURL, loadsCitedImages: true, offline: services.offline))
-    let (generation, old) = core.withLock { core -> (Int, (FeedModel?, AnyCancellable?)) in
-      let old = (core.model, core.subscription)
-      core.generation += 1
-      core.state = FeedState(source: source)
-      core.model = model
-      core.subscription = nil
-      subject.trySend(core.state)
-      return (core.generation, old)
-    }
-    old.0?.cancel()
-    old.1?.cancel()
+    core.withLock { $0.feeds[index].model = model }
     let slots = PictureSlots()
     let subscription = model.snapshots.sink { [weak self] snapshot in
       let pictures = Self.newPictures(in: snapshot, slots: slots)
-      self?.apply(generation) { state in
+      self?.apply(index) { state in
         state.apply(snapshot)
         for (path, slot) in pictures { state.images[path] = slot }
         for post in state.posts {
@@ -118,9 +145,7 @@ final class FeedViewModel: Sendable {
         }
       }
     }
-    core.withLock { core in
-      if core.generation == generation { core.subscription = subscription }
-    }
+    core.withLock { $0.feeds[index].subscription = subscription }
     model.open()
   }
 
@@ -133,12 +158,11 @@ final class FeedViewModel: Sendable {
     }
   }
 
-  /// Applies `change` if the feed is still the one of `generation`.
-  private func apply(_ generation: Int, _ change: (inout FeedState) -> Void) {
+  /// Applies `change` to the feed at `index`; publishes it when that feed is shown.
+  private func apply(_ index: Int, _ change: (inout FeedState) -> Void) {
     core.withLock { core in
-      guard core.generation == generation else { return }
-      change(&core.state)
-      subject.trySend(core.state)
+      change(&core.feeds[index].state)
+      if core.current == index { subject.trySend(core.state) }
     }
   }
 }

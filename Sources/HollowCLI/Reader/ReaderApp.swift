@@ -7,16 +7,18 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The reader's controller: the view models (feed, post, search, compose, actions), the stack of
-/// screens, and the overlays. Keys come in as intents (``handle(_:)``), frames go out as lines
-/// (``lines(size:theme:)``), and ``changes`` says when any shown model published a new state.
-/// It does no I/O of its own: ``ReaderLoop`` owns the terminal.
+/// The reader's controller: it owns the view models (feed, actions, compose, and one per post or
+/// search screen), sends each key to where ``ReaderKeyRouter`` routes it as the model's intent,
+/// keeps what the models publish (``apply(_:)``) and draws frames from those published values
+/// (``frame(size:theme:)``). Where the user is lives in ``ReaderNavigation``. It does no I/O of
+/// its own: ``ReaderLoop`` owns the terminal and feeds it keys and ``changes``.
 ///
 /// ```swift
 /// var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
 /// app.start()
 /// let effects = app.handle(.character("j"))
-/// let lines = app.lines(size: size, theme: theme)
+/// app.apply(change)   // each value of app.changes
+/// let frame = app.frame(size: size, theme: theme)
 /// ```
 struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
@@ -31,67 +33,35 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   let usesEditor: Bool
   /// The process's environment: PATH for the image opener.
   let variables: [String: String]
-  private(set) var screens: [ReaderScreen<C>] = [.feed]
-  private(set) var showsHelp = false
-  private var feedTop = 0
+  private(set) var navigation = ReaderNavigation<C>()
+  /// What the feed, actions and compose models published last: what is drawn.
+  private(set) var shown: ReaderShown
+  /// Pictures on or off, full or compact lists.
+  private(set) var display: ReaderDisplay
+  /// The size of the last frame: what a screen (Ctrl-F) and half a screen (Ctrl-D) are.
+  private var size = ScreenSize.standard
   private let opening: ReaderStart
-  /// The models the loop listens to: replaced when the screen changes (see ``changes``).
-  private let shown: CurrentValueSubject<AnyPublisher<Void, Never>, Never>
+  /// The top screen's model's states: replaced when the screen changes (see ``changes``).
+  private let topStates: CurrentValueSubject<AnyPublisher<ReaderChange<C>, Never>, Never>
 
   init(
     services: ReaderServices, start: ReaderStart, clock: C, variables: [String: String], drafts: DraftStore? = nil,
-    keys: KeyBindings = KeyBindings()
+    keys: KeyBindings = KeyBindings(), display: ReaderDisplay = ReaderDisplay()
   ) {
     self.keys = keys
+    self.display = display
     self.services = services
     self.opening = start
     self.clock = clock
     let feedKind: FeedSource = if case .feed(let kind) = start { kind } else { .timeline }
-    let feed = FeedViewModel(services: services, source: feedKind)
-    self.feed = feed
-    let postScreens = PostUpdates()
-    let pendingPost = PendingPost()
-    let actions = ActionsViewModel(
-      services: services, drafts: drafts,
-      onPost: { post in
-        feed.send(.replace(post))
-        postScreens.replace(post)
-      },
-      onSent: { sent in
-        switch sent {
-        case .comment: postScreens.refresh()
-        case .post: feed.send(.refresh)
-        }
-      })
-    self.actions = actions
-    compose = ComposeViewModel(drafts: drafts) { purpose, text in
-      switch purpose {
-      case .comment(let pid, let replyTo): actions.comment(on: pid, replyTo: replyTo, text: text)
-      case .goTo:
-        guard let pid = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), pid > 0 else {
-          return actions.say(ReaderMessage(error: "open: \"\(text)\" is not a pid (a number such as 40353)"))
-        }
-        pendingPost.ask(pid)
-      case .find:
-        if let message = postScreens.find(text) { actions.say(ReaderMessage(message)) }
-      case .newPost: actions.post(text: text)
-      case .vote(let pid, _):
-        guard let number = Int(text),
-          let post = postScreens.post(pid) ?? feed.state.posts.first(where: { $0.pid == pid })
-        else { return actions.say(ReaderMessage(error: "vote: choose an option by its number")) }
-        actions.vote(post, option: number)
-      }
-    }
-    self.postScreens = postScreens
-    self.pendingPost = pendingPost
+    feed = FeedViewModel(services: services, source: feedKind)
+    shown = ReaderShown(feed: FeedState(source: feedKind))
+    actions = ActionsViewModel(services: services, drafts: drafts)
+    compose = ComposeViewModel(drafts: drafts)
     self.variables = variables
     usesEditor = ["VISUAL", "EDITOR"].contains { !(variables[$0] ?? "").trimmingWhitespace().isEmpty }
-    shown = CurrentValueSubject(Self.publisher(feed: feed, actions: actions, compose: compose, top: nil))
+    topStates = CurrentValueSubject(Empty().eraseToAnyPublisher())
   }
-
-  private let postScreens: PostUpdates
-  /// The pid the `:` prompt asked for, opened once its Enter is handled.
-  private let pendingPost: PendingPost
 
   /// Starts the feed (and the search, when the reader opens on one).
   mutating func start() {
@@ -99,103 +69,140 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     if case .search(let query) = opening { openSearch(query: query) }
   }
 
-  /// A value whenever a model on screen changed: the merge of the feed, actions and compose
-  /// models with the top screen's, switched to the new top screen's on every navigation.
-  var changes: Publishers.SwitchToLatest<AnyPublisher<Void, Never>, SubjectValues<AnyPublisher<Void, Never>, Never>> {
-    shown.values(buffering: .dropOldest(1)).switchToLatest()
+  /// Everything the models publish: the feed's, the actions' and the prompt's states and
+  /// outcomes, merged with the top screen's states (switched to the new top screen's on every
+  /// navigation). Hand each value to ``apply(_:)``.
+  var changes: AnyPublisher<ReaderChange<C>, Never> {
+    [
+      feed.states.map { ReaderChange<C>.feed($0) }.eraseToAnyPublisher(),
+      actions.messages.map { ReaderChange<C>.message($0) }.eraseToAnyPublisher(),
+      compose.states.map { ReaderChange<C>.prompt($0) }.eraseToAnyPublisher(),
+      actions.outcomes.map { ReaderChange<C>.outcome($0) }.eraseToAnyPublisher(),
+      compose.submissions.map { ReaderChange<C>.submitted($0) }.eraseToAnyPublisher(),
+      topStates.values(buffering: .dropOldest(1)).switchToLatest().eraseToAnyPublisher(),
+    ].merged().eraseToAnyPublisher()
+  }
+
+  /// Keeps a published state for the views, or carries out what a model handed on.
+  mutating func apply(_ change: ReaderChange<C>) {
+    if shown.apply(change) { return }
+    switch change {
+    case .post(let model, let state):
+      navigation.updateAll { screen in
+        if case .post(var post) = screen, post.model === model {
+          post.state = state
+          screen = .post(post)
+        }
+      }
+    case .search(let model, let state):
+      navigation.updateAll { screen in
+        if case .search(var search) = screen, search.model === model {
+          search.state = state
+          screen = .search(search)
+        }
+      }
+    case .outcome(.updated(let post)):
+      feed.send(.replace(post))
+      for screen in navigation.postScreens where screen.state.pid == post.pid { screen.model.send(.replace(post)) }
+    case .outcome(.sent(.comment(let pid, _))):
+      for screen in navigation.postScreens where screen.state.pid == pid { screen.model.send(.refresh) }
+    case .outcome(.sent(.post)):
+      feed.send(.refresh)
+    case .submitted(let submission):
+      submit(submission)
+    case .feed, .message, .prompt:
+      break
+    }
+  }
+
+  private mutating func submit(_ submission: ComposeViewModel.Submission) {
+    switch submission.purpose {
+    case .comment(let pid, let replyTo): actions.send(.comment(pid: pid, replyTo: replyTo, text: submission.text))
+    case .goTo:
+      let text = submission.text
+      guard let pid = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), pid > 0 else {
+        return actions.send(.say(ReaderMessage(error: "open: \"\(text)\" is not a pid (a number such as 40353)")))
+      }
+      openPost(pid)
+    case .find(let pid):
+      guard case .post(let screen) = navigation.top, screen.model.pid == pid,
+        let message = screen.model.send(.find(submission.text))
+      else { return }
+      actions.send(.say(ReaderMessage(message)))
+    case .newPost: actions.send(.post(text: submission.text))
+    case .vote(let pid, _):
+      let post =
+        navigation.postScreens.last { $0.state.pid == pid }?.model.state.detail.post
+        ?? feed.state.posts.first { $0.pid == pid }
+      guard let number = Int(submission.text), let post else {
+        return actions.send(.say(ReaderMessage(error: "vote: choose an option by its number")))
+      }
+      actions.send(.vote(post, option: number))
+    }
   }
 
   /// Handles one key; answers what the loop must do besides drawing a new frame.
   mutating func handle(_ key: Key) -> [ReaderEffect] {
-    if key == .control("c") { return [.quit] }
-    if showsHelp {
-      showsHelp = false
-      return []
-    }
-    if compose.state != nil {
-      compose.handle(key)
-      if let pid = pendingPost.take() { openPost(pid) }
-      return []
-    }
-    actions.say(nil)
-    if case .search(let search, _) = screens.last, let effects = handleSearch(key, search) { return effects }
-    if case .paste = key {
-      // A paste is text, never keys: outside a prompt it does nothing.
-      actions.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)"))
-      return []
-    }
-    guard let command = keys.command(for: key) ?? ReaderKeyMap.command(for: key, onList: isOnList) else { return [] }
-    return perform(command)
-  }
-
-  private var isOnList: Bool {
-    switch screens.last {
-    case .post: false
-    default: true
-    }
-  }
-
-  /// The search screen takes typing; arrows, Enter and Esc keep their meaning. Nil: not a
-  /// search key, handle it as a command.
-  private mutating func handleSearch(_ key: Key, _ search: SearchViewModel<C>) -> [ReaderEffect]? {
-    switch key {
-    case .character(let character):
-      search.type(String(character))
-    case .paste(let text):
-      // The query is one line: a pasted newline is a space, never Enter.
-      search.type(text.map { $0.isNewline || $0 == "\t" ? " " : String($0) }.joined())
-    case .backspace:
-      search.erase()
-    case .escape, .left:
-      pop()
-    case .up, .wheelUp: search.move(by: -1)
-    case .down, .wheelDown: search.move(by: 1)
-    case .enter, .right:
-      if let post = search.state.selectedPost { openPost(post.pid) }
-    default:
-      return nil
+    // The prompt's presence is read from its model, not the last drawn frame: keys typed in one
+    // burst after `c` go into the prompt it opened.
+    let route = ReaderKeyRouter.route(
+      key, on: navigation.top.kind, showsHelp: navigation.showsHelp, composing: compose.state != nil, keys: keys)
+    switch route {
+    case .quit: return [.quit]
+    case .closeHelp: navigation.showsHelp = false
+    case .compose(let key): compose.send(.key(key))
+    case .search(let intent):
+      actions.send(.say(nil))
+      if case .search(let search) = navigation.top { search.model.send(intent) }
+    case .strayPaste:
+      actions.send(.say(ReaderMessage("a paste is text: open a prompt first (c comment, n new post, / search)")))
+    case .command(let command):
+      actions.send(.say(nil))
+      return perform(command)
+    case .ignored:
+      actions.send(.say(nil))
     }
     return []
   }
 
   private mutating func perform(_ command: ReaderCommand) -> [ReaderEffect] {
-    if case .post(let model, let offset) = screens.last, let effects = performOnPost(command, model, offset: offset) {
-      return effects
-    }
+    if case .post(let screen) = navigation.top, let effects = performOnPost(command, screen) { return effects }
     let post = selectedPost
     switch command {
     case .quit: return [.quit]
     case .back: pop()
-    case .help: showsHelp = true
+    case .help: navigation.showsHelp = true
     case .move(let delta): move(by: delta)
     case .page(let screens): move(by: screens * pageStep)
-    case .top: feed.send(.top)
-    case .bottom: feed.send(.bottom)
+    case .halfPage(let halves): move(by: halves * max(1, (pageStep + 1) / 2))
+    case .top:
+      if case .post = navigation.top { scrollPost(to: 0) } else { move(to: .top) }
+    case .bottom:
+      if case .post = navigation.top { scrollPost(to: Int.max / 2) } else { move(to: .bottom) }
     case .open:
       if let post { openPost(post.pid) }
     case .refresh:
-      feed.send(.refresh)
+      if case .post(let screen) = navigation.top { screen.model.send(.refresh) } else { feed.send(.refresh) }
     case .show(let kind):
-      screens = [.feed]
-      feedTop = 0
+      navigation.popToFeed()
       feed.send(.show(kind))
       listen()
     case .search:
       openSearch(query: "")
     case .follow:
       guard let post else { return [] }
-      actions.follow(post)
+      actions.send(.follow(post))
     case .vote:
       guard let post else { return [] }
       guard let vote = post.vote, !vote.options.isEmpty else {
-        actions.say(ReaderMessage(error: "#\(post.pid) has no poll"))
+        actions.send(.say(ReaderMessage(error: "#\(post.pid) has no poll")))
         return []
       }
       if let voted = vote.voted {
-        actions.say(ReaderMessage("already voted \"\(voted)\" in #\(post.pid)"))
+        actions.send(.say(ReaderMessage("already voted \"\(voted)\" in #\(post.pid)")))
         return []
       }
-      compose.open(.vote(pid: post.pid, options: vote.options))
+      compose.send(.open(.vote(pid: post.pid, options: vote.options)))
     case .comment:
       guard let post else { return [] }
       return write(.comment(pid: post.pid))
@@ -203,16 +210,22 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       return write(.newPost)
     case .openImage:
       guard let post else { return [] }
-      actions.say(ImageOpener.open(post: post, images: images, variables: variables))
+      actions.send(.say(ImageOpener.open(post: post, images: images, variables: variables)))
     case .copyPid:
       guard let post else { return [] }
-      actions.say(ReaderMessage("copied #\(post.pid)"))
+      actions.send(.say(ReaderMessage("copied #\(post.pid)")))
       return [.write(.control(.clipboard(base64: Data("#\(post.pid)".utf8).base64EncodedString())))]
+    case .togglePictures:
+      actions.send(.say(ReaderMessage(display.toggle(.pictures))))
+    case .toggleCompact:
+      actions.send(.say(ReaderMessage(display.toggle(.compact))))
+    case .redraw: return [.redraw]
+    case .suspend: return [.suspend]
     case .copyText:
       guard let post else { return [] }
       return copy(post.text, what: "#\(post.pid)'s text")
     case .goTo:
-      compose.open(.goTo)
+      compose.send(.open(.goTo))
     case .nextComment, .jumpToReplied, .jumpBack:
       break
     }
@@ -220,31 +233,34 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   /// The post screen's own meaning of `command`: the cursor over the post, its citations and
-  /// comments (the model's), paging, opening the citation under the cursor, replying to the
-  /// comment under it, finding within the post. Nil: the command means what it means anywhere.
-  private mutating func performOnPost(_ command: ReaderCommand, _ model: PostViewModel, offset: Int)
-    -> [ReaderEffect]?
-  {
-    var intent: PostIntent?
+  /// comments (the model's intents), paging, opening the citation under the cursor, replying to
+  /// the comment under it, finding within the post. Nil: the command means what it means anywhere.
+  private mutating func performOnPost(_ command: ReaderCommand, _ screen: PostScreen) -> [ReaderEffect]? {
+    let model = screen.model
+    let intent: PostIntent
     switch command {
     case .move(let delta): intent = .move(by: delta)
     case .nextComment(let delta): intent = .nextComment(delta)
     case .jumpToReplied: intent = .jumpToReplied
     case .jumpBack: intent = .jumpBack
-    case .top: intent = .top
+    case .top:
+      scrollPost(to: 0)
+      intent = .top
     case .bottom:
       // The end of the thread, the cursor on its last item.
-      replaceTop(.post(model, offset: Int.max / 2))
+      scrollPost(to: Int.max / 2)
       intent = .bottom
-    case .refresh: intent = .refresh
     case .page(let pages):
-      replaceTop(.post(model, offset: max(0, offset + pages * pageStep)))
+      scrollPost(to: max(0, screen.offset + pages * pageStep))
+      intent = .scrolled
+    case .halfPage(let halves):
+      scrollPost(to: max(0, screen.offset + halves * max(1, (pageStep + 1) / 2)))
       intent = .scrolled
     case .open:
       if case .citation(let pid, _) = model.state.cursor { openPost(pid) }
       return []
     case .search:
-      compose.open(.find(pid: model.pid), text: model.state.findQuery)
+      compose.send(.openWith(.find(pid: model.pid), text: model.state.findQuery ?? ""))
       return []
     case .comment:
       switch model.state.cursor {
@@ -257,13 +273,13 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     default:
       return nil
     }
-    if let intent, let message = model.send(intent) { actions.say(ReaderMessage(message)) }
+    if let message = model.send(intent) { actions.send(.say(ReaderMessage(message))) }
     return []
   }
 
   /// Copies `text` to the terminal's clipboard (OSC 52) and says so.
   private func copy(_ text: String, what: String) -> [ReaderEffect] {
-    actions.say(ReaderMessage("copied \(what) (\(RenderContext.count(text.count, "character", "characters")))"))
+    actions.send(.say(ReaderMessage("copied \(what) (\(RenderContext.count(text.count, "character", "characters")))")))
     return [.write(.control(.clipboard(base64: Data(text.utf8).base64EncodedString())))]
   }
 
@@ -274,111 +290,126 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       let file = EditorDraft.file(draft: compose.keptDraft(for: purpose), purpose: purpose, post: selectedPost)
       return [.edit(purpose, file: file)]
     }
-    compose.open(purpose)
+    compose.send(.open(purpose))
     return []
   }
 
-  /// Posts per screen for space/PgDn on a list, lines per screen on a post.
-  private var pageStep: Int { isOnList ? 5 : 20 }
-
-  private mutating func move(by delta: Int) {
-    switch screens.last {
-    case .search(let search, _):
-      search.move(by: delta)
-    default:
-      feed.send(.move(by: delta))
+  /// Posts per screen for space/PgDn on a list (a screenful of rows in the compact list), lines
+  /// per screen on a post (two stay in view).
+  private var pageStep: Int {
+    let rows = ReaderChrome.bodyRows(size)
+    switch navigation.top.kind {
+    case .post: return max(1, rows - 2)
+    case .feed where display.compact: return max(1, rows - 1)
+    case .feed, .search: return 5
     }
   }
 
-  /// The post the cursor is on, or the post on screen.
+  private mutating func move(by delta: Int) {
+    switch navigation.top {
+    case .post(let screen): scrollPost(to: max(0, screen.offset + delta))
+    case .search(let search): search.model.send(.move(by: delta))
+    case .feed: feed.send(.move(by: delta))
+    }
+  }
+
+  private enum End { case top, bottom }
+
+  private func move(to end: End) {
+    switch navigation.top {
+    case .search(let search): search.model.send(.move(by: end == .top ? -Int.max / 2 : Int.max / 2))
+    default: feed.send(end == .top ? .top : .bottom)
+    }
+  }
+
+  private mutating func scrollPost(to offset: Int) {
+    navigation.updateTop { screen in
+      if case .post(var post) = screen {
+        post.offset = offset
+        screen = .post(post)
+      }
+    }
+  }
+
+  /// The post the cursor is on, or the post on screen: read from its model, so a key typed right
+  /// after a move acts on the post moved to, drawn or not yet.
   var selectedPost: Post? {
-    switch screens.last {
-    case .post(let model, _): model.state.detail.post
-    case .search(let search, _): search.state.selectedPost
-    default: feed.state.selectedPost
+    switch navigation.top {
+    case .post(let screen): screen.model.state.detail.post
+    case .search(let search): search.model.state.selectedPost
+    case .feed: feed.state.selectedPost
     }
   }
 
   private var images: [String: ImageSlot] {
-    switch screens.last {
-    case .post(let model, _): model.state.images
-    case .search(let search, _): search.state.images
-    default: feed.state.images
+    switch navigation.top {
+    case .post(let screen): screen.model.state.images
+    case .search(let search): search.model.state.images
+    case .feed: feed.state.images
     }
   }
 
   private mutating func openPost(_ pid: Int) {
     let model = PostViewModel(services: services, pid: pid)
     model.start()
-    screens.append(.post(model, offset: 0))
-    postScreens.push(model)
+    navigation.push(.post(PostScreen(model: model, pid: pid, offline: services.offline)))
     listen()
   }
 
   private mutating func openSearch(query: String) {
     let search = SearchViewModel(services: services, clock: clock, query: query)
     search.start()
-    screens.append(.search(search, top: 0))
+    navigation.push(.search(SearchScreen(model: search, query: query)))
     listen()
   }
 
   private mutating func pop() {
-    guard screens.count > 1 else { return }
-    if case .post = screens.removeLast() { postScreens.pop() }
+    guard navigation.pop() != nil else { return }
     listen()
   }
 
-  private mutating func replaceTop(_ screen: ReaderScreen<C>) {
-    screens[screens.count - 1] = screen
-  }
-
-  /// Points ``changes`` at the models of the new top screen.
+  /// Points ``changes`` at the model of the new top screen.
   private func listen() {
-    shown.trySend(Self.publisher(feed: feed, actions: actions, compose: compose, top: screens.last))
-  }
-
-  private static func publisher(
-    feed: FeedViewModel, actions: ActionsViewModel, compose: ComposeViewModel, top: ReaderScreen<C>?
-  ) -> AnyPublisher<Void, Never> {
-    var sources = [
-      feed.states.map { _ in () }.eraseToAnyPublisher(), actions.messages.map { _ in () }.eraseToAnyPublisher(),
-      compose.states.map { _ in () }.eraseToAnyPublisher(),
-    ]
-    switch top {
-    case .post(let model, _): sources.append(model.states.map { _ in () }.eraseToAnyPublisher())
-    case .search(let search, _): sources.append(search.states.map { _ in () }.eraseToAnyPublisher())
-    case .feed, nil: break
-    }
-    return sources.merged().eraseToAnyPublisher()
-  }
-
-  /// The frame for `size`: the top screen, the help over it, the prompt in the bottom rows.
-  mutating func lines(size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
-    frame(size: size, theme: theme).lines
+    let states: AnyPublisher<ReaderChange<C>, Never> =
+      switch navigation.top {
+      case .post(let screen):
+        screen.model.states.map { [model = screen.model] in ReaderChange<C>.post(model, $0) }.eraseToAnyPublisher()
+      case .search(let search):
+        search.model.states.map { [model = search.model] in ReaderChange<C>.search(model, $0) }.eraseToAnyPublisher()
+      case .feed: Empty().eraseToAnyPublisher()
+      }
+    topStates.trySend(states)
   }
 
   /// The frame's lines and where the terminal's cursor goes: at the prompt's caret while one is
   /// open, else on the selected post (the search query's end on the search screen), so input
-  /// methods and screen readers follow what the user is on.
+  /// methods and screen readers follow what the user is on. Drawn from the published states.
   mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
-    if showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
-    let message = actions.message
+    self.size = size
+    let theme = display.applied(to: theme)
+    if navigation.showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
+    let message = shown.message
     var lines: [TerminalText]
-    switch screens.last {
-    case .post(let model, let offset):
-      let view = PostView.lines(model.state, size: size, offset: offset, theme: theme, message: message)
-      replaceTop(.post(model, offset: view.offset))
+    switch navigation.top {
+    case .post(var screen):
+      let view = PostView.lines(screen.state, size: size, offset: screen.offset, theme: theme, message: message)
+      screen.offset = view.offset
+      navigation.updateTop { $0 = .post(screen) }
       lines = view.lines
-    case .search(let search, let top):
-      let view = SearchView.lines(search.state, size: size, top: top, theme: theme, message: message)
-      replaceTop(.search(search, top: view.top))
+    case .search(var search):
+      let view = SearchView.lines(search.state, size: size, top: search.top, theme: theme, message: message)
+      search.top = view.top
+      navigation.updateTop { $0 = .search(search) }
       lines = view.lines
-    default:
-      let view = FeedView.lines(feed.state, size: size, top: feedTop, theme: theme, message: message)
-      feedTop = view.top
+    case .feed:
+      let source = shown.feed.source
+      let view = FeedView.lines(
+        shown.feed, size: size, top: navigation.feedTop(of: source), theme: theme, message: message,
+        compact: display.compact)
+      navigation.setFeedTop(view.top, of: source)
       lines = view.lines
     }
-    if let prompt = compose.state, !lines.isEmpty {
+    if let prompt = shown.prompt, !lines.isEmpty {
       let view = ComposeView.lines(prompt, width: size.columns, theme: theme)
       let rows = view.lines.suffix(lines.count)
       lines.replaceSubrange((lines.count - rows.count)..., with: rows)
@@ -390,13 +421,13 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// Where the cursor rests while browsing: on the search query's caret, the selected post's
   /// first row in a list, the top of a post.
   private func browsingCursor(_ lines: [TerminalText]) -> Frame.Cursor? {
-    switch screens.last {
+    switch navigation.top {
     case .post:
       return PostBlock.selectedRow(in: lines).map { Frame.Cursor(row: $0, column: 0) }
         ?? (lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil)
-    case .search(let search, _):
+    case .search(let search):
       return Frame.Cursor(row: 1, column: DisplayWidth.of(SearchView.queryPrefix) + DisplayWidth.of(search.state.query))
-    default:
+    case .feed:
       return PostBlock.selectedRow(in: lines).map { Frame.Cursor(row: $0, column: 0) }
     }
   }

@@ -9,6 +9,8 @@ enum ReaderCommand: Sendable, Equatable {
   case move(Int)
   /// Down (or up, negative) by this many screens.
   case page(Int)
+  /// Down (or up, negative) by this many half screens.
+  case halfPage(Int)
   case top
   case bottom
   case open
@@ -21,6 +23,14 @@ enum ReaderCommand: Sendable, Equatable {
   case newPost
   case openImage
   case copyPid
+  /// Pictures on or off.
+  case togglePictures
+  /// One line per post in the list, or full posts.
+  case toggleCompact
+  /// Draws the whole screen again (after another program wrote over it).
+  case redraw
+  /// Gives the terminal back to the shell and stops; `fg` comes back.
+  case suspend
   /// `:` then a pid then Enter: open that post, from any screen.
   case goTo
   /// The post screen: to the next (previous, negative) comment.

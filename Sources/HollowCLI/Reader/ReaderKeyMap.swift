@@ -19,6 +19,8 @@ enum ReaderKeyMap {
     case .backspace: return onList ? nil : .jumpBack
     case .character(" "), .pageDown, .control("f"): return .page(1)
     case .character("b"), .pageUp, .control("b"): return .page(-1)
+    case .control("d"): return .halfPage(1)
+    case .control("u"): return .halfPage(-1)
     case .character("g"), .home: return .top
     case .character("G"), .end: return .bottom
     case .enter, .character("l"), .right: return .open
@@ -35,29 +37,35 @@ enum ReaderKeyMap {
     case .character("y"): return .copyPid
     case .character("Y"): return .copyText
     case .character(":"): return .goTo
+    case .character("i"): return .togglePictures
+    case .character("D"): return .toggleCompact
+    case .control("l"): return .redraw
+    case .control("z"): return .suspend
     default: return nil
     }
   }
 
   /// Every key, as the help overlay and Docs/CLI.md list them.
   static let help: [(keys: String, meaning: String)] = [
-    ("j  k  ↓  ↑  wheel", "next / previous (post screen: post, citations, comments)"),
-    ("J  K", "post screen: next / previous comment"),
+    ("j  k  ↓  ↑  wheel", "next / previous (post screen: post, citation, comment)"),
+    ("J  K  p  Backspace", "next / previous comment; p: reply target, and back"),
     ("space  PgDn  b  PgUp", "a screen down / up"),
     ("Ctrl-F  Ctrl-B", "a screen down / up (as in less and vi)"),
+    ("Ctrl-D  Ctrl-U", "half a screen down / up"),
     ("g  G  Home  End", "first / last (the last loads the next page)"),
     ("Enter  l  →  :", "open the post or citation; : then a pid opens that post"),
-    ("p  Backspace", "post screen: to the comment replied to; p again: back"),
     ("h  q  Esc  ←", "back (q on the feed quits)"),
-    ("t  w  a", "timeline / wander / followed posts"),
+    ("t  w  a", "timeline / wander / followed, each where you left it"),
     ("r", "refresh from page 1 (retry after a failure)"),
     ("/", "search as you type (post screen: find in the post)"),
     ("f", "follow / unfollow the post"),
     ("v", "vote: then the option's number"),
-    ("c", "comment (prompt, or $EDITOR if set); on a comment: reply"),
+    ("c", "comment ($EDITOR or a prompt); on a comment: reply to it"),
     ("n", "new post ($EDITOR if set, else a prompt)"),
     ("o", "save the image (temporary folder), open it (xdg-open)"),
     ("y  Y", "copy the post's #pid / the cursor's text (OSC 52)"),
+    ("i  D", "pictures on / off · compact list / full posts"),
+    ("Ctrl-L  Ctrl-Z", "redraw the screen / suspend (fg comes back)"),
     ("?", "this help (any key closes it)"),
     ("q  Ctrl-C", "quit"),
   ]

@@ -60,13 +60,15 @@ struct ReaderLaunch: Sendable, Equatable {
         folder: Backend.demoStateFolder(variables), apiRoot: Backend.configuration(options).apiRoot)
       var app = ReaderApp(
         services: ReaderServices(loaders: loaders, offline: options.offline), start: start, clock: clock,
-        variables: variables, drafts: drafts, keys: options.keys)
+        variables: variables, drafts: drafts, keys: options.keys, display: ReaderDisplay(showsPictures: options.images))
       var capabilities = TerminalCapabilities(variables: variables, colors: environment.usesColor(options.color))
-      capabilities.showsPictures = options.images
       capabilities.theme = options.theme
       let loop = ReaderLoop(
-        environment: environment, capabilities: capabilities,
-        clock: clock, injectsFault: variables["HOLLOW_READER_FAULT"] != nil)
+        environment: environment, capabilities: capabilities, clock: clock, startup: ReaderStartup(variables: variables)
+      )
+      // Page 1's request goes out before the terminal is set up: the round trip is most of the
+      // wait for the first frame with posts.
+      app.start()
       do {
         outcome = .success(try await loop.run(&app))
       } catch {

@@ -14,13 +14,14 @@ import Darwin
 #endif
 
 /// The reader's one loop: takes the terminal (raw mode, alternate screen), merges the key events,
-/// the signals, the models' changes and a timer with Signal's `merge`, hands each to the
-/// ``ReaderApp`` and draws the new frame, writing only the rows that changed. Whatever ends it
+/// the signals, the models' changes and a timer with Signal's `merge`, hands each key and change
+/// to the ``ReaderApp`` and draws the new frame, writing only the rows that changed. Whatever ends it
 /// (q, Ctrl-C, SIGTERM, SIGHUP, the input ending, an error), the terminal is restored before it
 /// returns. Nothing else writes to the terminal while it runs.
 ///
 /// ```swift
-/// let status = try await ReaderLoop(environment: environment, clock: ContinuousClock()).run(&app)
+/// app.start()   // page 1's request goes out before the terminal is set up
+/// let status = try await ReaderLoop(environment: environment, capabilities: capabilities, clock: clock).run(&app)
 /// ```
 struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
   let environment: CLIEnvironment
@@ -28,14 +29,12 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
   let clock: C
   /// How often relative times are redrawn.
   var tickInterval: Duration = .seconds(30)
-  /// `HOLLOW_READER_FAULT`: fail after the first frame, to prove the error path restores the terminal.
-  var injectsFault = false
+  /// What runs once the first frame is drawn (warm-ups, the fault hook).
+  var startup = ReaderStartup()
 
-  /// Runs until the user quits; answers the exit status (128 + the signal's number after one).
+  /// Runs the started `app` until the user quits; answers the exit status (128 + the signal's
+  /// number after one). The first frame shows whatever the models published by then.
   func run(_ app: inout ReaderApp<C>) async throws(ReaderFailure) -> Int32 {
-    // The first page's request goes out before the terminal is set up: the round trip is most of
-    // the wait for the first frame with posts. The first frame shows whatever state the app has by then.
-    app.start()
     let terminal: FullScreenTerminal
     do {
       terminal = try FullScreenTerminal.open(input: STDIN_FILENO, output: environment.stdout)
@@ -61,9 +60,7 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     var size = TerminalSize.screenSize(of: STDOUT_FILENO) ?? .standard
     var shown: Frame?
     draw(&app, size: size, shown: &shown)
-    // While the first request is out, a spare core pays the page codec's first-use costs (see PageCodecWarmUp).
-    Task.detached(priority: .utility) { PageCodecWarmUp.run() }
-    if injectsFault { throw ReaderFailure("HOLLOW_READER_FAULT: the reader failed on purpose after its first frame") }
+    try startup.afterFirstFrame()
     while let event = await iterator.next() {
       switch event {
       case .keys(let keys):
@@ -77,6 +74,13 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
             case .edit(let purpose, let file):
               await edit(purpose, file: file, app: app, terminal: terminal, input: input)
               shown = nil
+            case .redraw:
+              shown = nil
+            case .suspend:
+              await handOver(terminal: terminal, input: input, app: app) { Self.stopUntilContinued() }
+              // The terminal may have been resized meanwhile; every row is drawn again.
+              size = TerminalSize.screenSize(of: STDOUT_FILENO) ?? size
+              shown = nil
             }
           }
         }
@@ -86,7 +90,9 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
         return 128 + number
       case .inputEnded:
         throw ReaderFailure("the terminal's input ended")
-      case .changed, .tick:
+      case .changed(let change):
+        app.apply(change)
+      case .tick:
         break
       }
       draw(&app, size: size, shown: &shown)
@@ -109,45 +115,70 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
     _ purpose: ComposeState.Purpose, file: String, app: ReaderApp<C>, terminal: FullScreenTerminal,
     input: TerminalByteSource
   ) async {
-    input.pause()
-    terminal.suspend()
     let editor = TextEditor(variables: environment.variables, command: "reader")
-    let outcome: Result<[UInt8], CLIFailure>
-    do {
-      outcome = .success(try await editor.edit(file, maximumBytes: 4 * APILimits.maximumTextLength))
-    } catch {
-      outcome = .failure(error)
+    let outcome: Result<[UInt8], CLIFailure> = await handOver(terminal: terminal, input: input, app: app) {
+      do throws(CLIFailure) {
+        return .success(try await editor.edit(file, maximumBytes: 4 * APILimits.maximumTextLength))
+      } catch {
+        return .failure(error)
+      }
     }
-    do {
-      try terminal.resume()
-    } catch {
-      app.actions.say(ReaderMessage(error: error.description))
-    }
-    input.resume()
     switch outcome {
     case .success(let bytes):
       let text = EditorDraft.text(fromFile: String(decoding: bytes, as: UTF8.self))
-      if text.isEmpty { return app.actions.say(ReaderMessage("the text was empty: nothing was sent")) }
-      app.compose.send(text, for: purpose)
+      if text.isEmpty { return app.actions.send(.say(ReaderMessage("the text was empty: nothing was sent"))) }
+      app.compose.send(.submitWritten(text, purpose))
     case .failure(let failure):
-      app.actions.say(ReaderMessage(error: failure.message(redacting: nil)))
+      app.actions.send(.say(ReaderMessage(error: failure.message(redacting: nil))))
     }
+  }
+
+  /// Gives the terminal back as it was (cooked mode, the normal screen, the cursor shown) while
+  /// `body` runs, then takes it again (a failure to is said in the status line).
+  private func handOver<T>(
+    terminal: FullScreenTerminal, input: TerminalByteSource, app: ReaderApp<C>, _ body: () async -> T
+  ) async -> T {
+    input.pause()
+    terminal.suspend()
+    let result = await body()
+    do {
+      try terminal.resume()
+    } catch {
+      app.actions.send(.say(ReaderMessage(error: error.description)))
+    }
+    input.resume()
+    return result
+  }
+
+  /// Stops the process as the terminal's own Ctrl-Z would and returns once it is continued
+  /// (`fg`). The signal goes to this thread (`raise`) with SIGTSTP unblocked here (the pool's
+  /// threads may block signals), so the stop has begun before `raise` returns; `kill(0, …)` may
+  /// pick another thread and let this one run on into taking the terminal back. A process group
+  /// no shell controls is orphaned: the kernel discards the stop, and this returns at once.
+  private static func stopUntilContinued() {
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 
   /// Keys, signals, model changes and ticks, merged into one stream.
   static func events(
     input: TerminalByteSource, signals: TerminalSignalSource,
-    changes: some Publisher<Void, Never>, clock: C, tick: Duration
-  ) -> Publishers.MergeMany<AnyPublisher<ReaderEvent, Never>> {
+    changes: some Publisher<ReaderChange<C>, Never>, clock: C, tick: Duration
+  ) -> Publishers.MergeMany<AnyPublisher<ReaderEvent<C>, Never>> {
     let keys = input.publisher
       .scan(KeyReading()) { reading, bytes in reading.reading(bytes) }
-      .map { ReaderEvent.keys($0.keys) }
-      .append(ReaderEvent.inputEnded)
+      .map { ReaderEvent<C>.keys($0.keys) }
+      .append(ReaderEvent<C>.inputEnded)
     return [
       keys.eraseToAnyPublisher(),
-      signals.publisher.map { ReaderEvent.signal($0) }.eraseToAnyPublisher(),
-      changes.map { ReaderEvent.changed }.eraseToAnyPublisher(),
-      Publishers.Timer(every: tick, clock: clock).map { _ in ReaderEvent.tick }.eraseToAnyPublisher(),
+      signals.publisher.map { ReaderEvent<C>.signal($0) }.eraseToAnyPublisher(),
+      changes.map { ReaderEvent<C>.changed($0) }.eraseToAnyPublisher(),
+      Publishers.Timer(every: tick, clock: clock).map { _ in ReaderEvent<C>.tick }.eraseToAnyPublisher(),
     ].merged()
   }
 }

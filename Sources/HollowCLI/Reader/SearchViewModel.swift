@@ -6,12 +6,12 @@ import Synchronization
 /// the query stream is debounced on `clock` and each settled query becomes a search through
 /// `flatMapLatest` onto the library's feed model for that query (``SearchQuery``), so a new query
 /// cancels the request in flight and typing a word quickly makes one request, not one per
-/// keystroke; the feed model loads the results' cited posts and images. Intents: ``type(_:)``, ``erase()``, ``move(by:)``.
+/// keystroke; the feed model loads the results' cited posts and images. Intents come in through ``send(_:)`` (``SearchIntent``).
 ///
 /// ```swift
 /// let search = SearchViewModel(services: services, clock: ContinuousClock())
 /// search.start()
-/// search.type("猫")   // one request, 300 ms after the last keystroke
+/// search.send(.type("猫"))   // one request, 300 ms after the last keystroke
 /// ```
 final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
   private struct Core {
@@ -89,26 +89,20 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
     core.withLock { $0.subscription = subscription }
   }
 
-  /// Appends typed text to the query.
-  func type(_ text: String) {
-    edit { $0 += text }
-  }
-
-  /// Removes the last character of the query.
-  func erase() {
-    edit { query in
-      if !query.isEmpty { query.removeLast() }
-    }
-  }
-
-  func move(by delta: Int) {
-    update { state in state.cursor = max(0, min(state.results.count - 1, state.cursor + delta)) }
-  }
-
-  /// Shows `post` (after following it) without searching again.
-  func replace(_ post: Post) {
-    update { state in
-      if let index = state.results.firstIndex(where: { $0.pid == post.pid }) { state.results[index] = post }
+  func send(_ intent: SearchIntent) {
+    switch intent {
+    case .type(let text):
+      edit { $0 += text }
+    case .erase:
+      edit { query in
+        if !query.isEmpty { query.removeLast() }
+      }
+    case .move(let delta):
+      update { state in state.cursor = max(0, min(state.results.count - 1, state.cursor + delta)) }
+    case .replace(let post):
+      update { state in
+        if let index = state.results.firstIndex(where: { $0.pid == post.pid }) { state.results[index] = post }
+      }
     }
   }
 

@@ -15,8 +15,15 @@ final class TmuxScreen {
   let socket = "hollow-reader-test-\(UUID().uuidString.prefix(8))"
   let folder: URL
 
-  /// Starts `binary arguments` with `variables` in a new session.
-  init(binary: String, arguments: [String] = [], variables: [String: String]) throws {
+  /// The prompt of the interactive shell ``init(binary:arguments:variables:shell:)`` starts
+  /// (followed by a space, which `capture-pane` leaves out).
+  static let shellPrompt = "hollow-shell$"
+
+  /// Starts `binary arguments` with `variables` in a new session. With `shell`, the session runs
+  /// an interactive bash with job control (prompt ``shellPrompt``) that is typed the command line,
+  /// so the reader is a job the shell can stop and continue (Ctrl-Z, `fg`); ``outcome()`` and
+  /// ``pid()`` are then not available.
+  init(binary: String, arguments: [String] = [], variables: [String: String], shell: Bool = false) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("hollow-reader-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var environment = CLIHarness.isolatedVariables(in: folder)
@@ -25,6 +32,18 @@ final class TmuxScreen {
     let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
     let command = ([Self.quote(binary)] + arguments.map(Self.quote)).joined(separator: " ")
     let path = Self.quote(folder.path)
+    if shell {
+      let script = """
+        exec env -i \(assignments.joined(separator: " ")) PS1=\(Self.quote(Self.shellPrompt + " ")) /bin/bash --norc --noprofile -i
+        """
+      try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+      try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "sh \(path)/run.sh"])
+      serverPID = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+      try waitFor(Self.shellPrompt)
+      try send(command, literally: true)
+      try send("Enter")
+      return
+    }
     // The inner shell writes its pid and then becomes hollow-cli (exec): the pid is hollow-cli's.
     let script = """
       stty -g > \(path)/before
