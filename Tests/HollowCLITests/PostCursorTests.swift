@@ -171,4 +171,27 @@ import Testing
       #expect(app.frame(size: size, theme: theme).lines.map(\.text) == before.map(\.text))
     }
   }
+
+  @Test func cOnACommentRepliesToItAndYCopiesItsText() async throws {
+    try await withApp { app in
+      var changes = app.changes.makeAsyncIterator()
+      await Self.settle(&app, &changes) { $0.shown.feed.posts.contains { $0.replyCount > 0 } }
+      let pid = try #require(app.shown.feed.posts.first { $0.replyCount > 0 }?.pid)
+      for key in [":"] + String(pid).map(String.init) { _ = app.handle(.character(Character(key))) }
+      _ = app.handle(.enter)
+      await Self.settle(&app, &changes) { Self.topPost($0)?.state.detail.comments?.isEmpty == false }
+      let model = try #require(Self.topPost(app)?.model)
+      _ = app.handle(.character("J"))
+      guard case .comment(let cid) = model.state.cursor else {
+        Issue.record("J did not reach a comment: \(model.state.cursor)")
+        return
+      }
+      let text = try #require(model.state.comment(cid)?.text)
+      let copied = app.handle(.character("Y"))
+      #expect(copied == [.write(.control(.clipboard(base64: Data(text.utf8).base64EncodedString())))])
+      _ = app.handle(.character("c"))
+      #expect(app.compose.state?.purpose == .comment(pid: pid, replyTo: cid))
+      #expect(app.compose.state?.label == "reply to #\(cid) in #\(pid)")
+    }
+  }
 }
