@@ -31,15 +31,19 @@ let package = Package(
     // each function and loads the library behind them on first use, so a start that makes no https request
     // does not pay for loading it.
     .target(name: "CHollowTLS", linkerSettings: [.linkedLibrary("dl")]),
+    // The one wire layer of the client, the demo server and the test servers (package access, no product):
+    // sockets whose waits have deadlines and a wake pipe, the detached thread, HTTP/1.1 start lines, head
+    // scanning, field lines and chunked framing.
+    .target(name: "HollowWire"),
     .target(
       name: "HollowKit",
       dependencies: [
-        "Signal", "HollowCache", .target(name: "CHollowTLS", condition: .when(platforms: [.linux])),
+        "Signal", "HollowCache", "HollowWire", .target(name: "CHollowTLS", condition: .when(platforms: [.linux])),
       ]),
-    .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache"]),
+    .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache", "HollowWire"]),
     // The system zlib, for hollow-cli's PNG pictures (inflate and crc32); a system library, not a package.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer", "CZlib"]),
+    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer", "HollowWire", "CZlib"]),
     .executableTarget(name: "hollow-cli", dependencies: ["HollowCLI"]),
     .executableTarget(name: "Playground", dependencies: ["Signal", "SignalTesting"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
@@ -55,20 +59,24 @@ let package = Package(
       name: "COpenSSL", path: "Tests/COpenSSL", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]),
     // The loopback listening socket the hand-made hostile test servers start from.
-    .target(name: "LoopbackTesting", path: "Tests/LoopbackTesting"),
+    .target(name: "LoopbackTesting", dependencies: ["HollowWire"], path: "Tests/LoopbackTesting"),
+    .testTarget(name: "HollowWireTests", dependencies: ["HollowWire", "LoopbackTesting"]),
     .testTarget(
-      name: "HollowServerTests", dependencies: ["HollowServer", "HollowKit", "HollowCache", "TestScheduling"]),
+      name: "HollowServerTests",
+      dependencies: ["HollowServer", "HollowKit", "HollowCache", "HollowWire", "TestScheduling"]),
     .testTarget(
       name: "HollowKitTests",
       dependencies: [
-        "HollowKit", "HollowServer", "HollowCache", "Signal", "SignalTesting", "LoopbackTesting", "TestScheduling",
+        "HollowKit", "HollowServer", "HollowCache", "HollowWire", "Signal", "SignalTesting", "LoopbackTesting",
+        "TestScheduling",
         // The loopback TLS test server.
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ]),
     .testTarget(
       name: "HollowCLITests",
       dependencies: [
-        "HollowCLI", "HollowKit", "HollowServer", "TestScheduling", "LoopbackTesting", "Signal", "SignalTesting",
+        "HollowCLI", "HollowKit", "HollowServer", "HollowWire", "TestScheduling", "LoopbackTesting", "Signal",
+        "SignalTesting",
         // zlib's compress and crc32 build the PNG decoder's test images.
         "CZlib",
       ]),

@@ -277,7 +277,9 @@ def bench(cli, rtts, runs, folder, before=None):
             for run in range(runs):
                 cache = tempfile.mkdtemp(dir=folder)
                 terminator.command("reset")
-                timeline = [cli, "timeline", "--plain", "--pages", "3", "--server", server_url, "--cache-dir", cache]
+                # The demo's API does not name its image host: without --image-base no image would load.
+                timeline = [cli, "timeline", "--plain", "--pages", "3", "--server", server_url, "--image-base",
+                            f"{server_url}/images/", "--cache-dir", cache]
                 cold.append(timed(timeline, env))
                 seen = terminator.command("save")
                 requests = len(seen["targets"])

@@ -1,6 +1,7 @@
-// Chunked framing: HollowKit's ChunkSizeLine on every line of the input (a size it accepts reads back
+// Chunked framing: the wire layer's ChunkSizeLine on every line of the input (a size it accepts reads back
 // as the same digits), and the whole input as a chunked body after a valid head, whole or in pieces.
 @testable import HollowKit
+@testable import HollowWire
 
 let head = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
 

@@ -2,15 +2,16 @@
 // HeadScanner (as a connection feeds it) decides as a scan of all the bytes at once does, and a
 // complete head parses; the body after it goes through the form decoder.
 @testable import HollowServer
+@testable import HollowWire
 
 func fuzz(_ bytes: [UInt8]) {
   guard let first = bytes.first else { return }
   let input = Array(bytes.dropFirst())
   let maximum = 1024
-  var once = HeadScanner()
+  var once = HeadScanner(.request)
   let whole = once.scan(input, maxHeaderBytes: maximum)
   // Fed in pieces (the first byte chooses their size), as a connection's buffer grows.
-  var scanner = HeadScanner()
+  var scanner = HeadScanner(.request)
   var pieces = HeadScanner.Result.incomplete
   var end = 0
   while end < input.count, pieces == .incomplete {

@@ -1,3 +1,5 @@
+import HollowWire
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -65,11 +67,13 @@ struct Connection {
   private func nextRequest(_ buffer: inout [UInt8], lifetimeEnd: ContinuousClock.Instant) -> Next {
     let idleDeadline = min(ContinuousClock.now + limits.idleTimeout, lifetimeEnd)
     var headDeadline = buffer.isEmpty ? nil : ContinuousClock.now + limits.headerTimeout
-    var scanner = HeadScanner()
+    var scanner = HeadScanner(.request)
     while true {
       switch scanner.scan(buffer, maxHeaderBytes: limits.maxHeaderBytes) {
-      case .rejected(let status, let reason):
-        return .rejected(status: status, reason: reason)
+      case .malformedStartLine:
+        return .rejected(status: 400, reason: "malformed request line")
+      case .tooLarge:
+        return .rejected(status: 431, reason: "request head too large")
       case .complete(let headLength):
         return request(head: headLength, in: &buffer)
       case .incomplete:

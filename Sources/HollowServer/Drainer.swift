@@ -1,5 +1,6 @@
 import Dispatch
 import HollowKit
+import HollowWire
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -132,7 +133,7 @@ final class Drainer: Sendable {
       entries += pending.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
       let now = ContinuousClock.now
       let nearest = pending.map(\.deadline).min()
-      let timeout = nearest.map { Socket.milliseconds(now.duration(to: $0)) } ?? -1
+      let timeout = nearest.map { WireSocket.milliseconds(now.duration(to: $0)) } ?? -1
       let ready = poll(&entries, nfds_t(entries.count), timeout)
       if ready < 0, errno != EINTR { return }
       if entries[0].revents != 0 {

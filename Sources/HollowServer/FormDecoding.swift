@@ -1,4 +1,5 @@
 import HollowKit
+import HollowWire
 
 /// Percent-decoding for query strings and `application/x-www-form-urlencoded` bodies.
 enum FormDecoding {

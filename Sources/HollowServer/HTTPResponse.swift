@@ -1,4 +1,5 @@
 import HollowKit
+import HollowWire
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -37,12 +38,18 @@ struct HTTPResponse: Sendable {
 
   /// The head, with the body length and whether the connection stays open.
   func head(contentLength: Int, keepAlive: Bool) -> [UInt8] {
-    var text = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
-    text += "Content-Type: \(contentType)\r\n"
-    text += "Content-Length: \(contentLength)\r\n"
-    text += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
-    text += "\r\n"
-    return Array(text.utf8)
+    let fields = [
+      ("Content-Type", contentType), ("Content-Length", String(contentLength)),
+      ("Connection", keepAlive ? "keep-alive" : "close"),
+    ]
+    do {
+      return try HTTPHeadWriter.response(status: status, reason: Self.reason(for: status), fields: fields)
+    } catch {
+      // Cannot happen: the content types are the server's own constants. Without a type the body still frames.
+      return
+        (try? HTTPHeadWriter.response(status: status, reason: Self.reason(for: status), fields: [fields[1], fields[2]]))
+        ?? []
+    }
   }
 
   static func reason(for status: Int) -> String {

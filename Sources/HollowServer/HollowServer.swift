@@ -1,5 +1,6 @@
 import Dispatch
 import HollowKit
+import HollowWire
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -41,7 +42,7 @@ public final class HollowServer: Sendable {
 
   private enum Phase {
     case idle
-    case running(listener: Int32, wakeRead: Int32, wakeWrite: Int32, port: Int, drainer: Drainer)
+    case running(listener: Int32, wake: WakePipe, port: Int, drainer: Drainer)
     case stopped
   }
 
@@ -62,38 +63,39 @@ public final class HollowServer: Sendable {
     try state.withLock { (phase: inout Phase) throws(ServerError) -> Int in
       guard case .idle = phase else { throw ServerError(operation: "start (already started)", code: EINVAL) }
       let backlog = Int32(clamping: max(128, configuration.limits.maxConnections))
-      let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: backlog)
-      var pipeEnds: [Int32] = [0, 0]
-      guard pipe(&pipeEnds) == 0 else {
-        let error = ServerError.lastError("pipe")
-        close(listener)
-        throw error
+      let listener: Int32
+      let port: UInt16
+      let wake: WakePipe
+      do throws(SocketFailure) {
+        (listener, port) = try WireSocket.listen(host: configuration.host, port: configuration.port, backlog: backlog)
+        do throws(SocketFailure) {
+          wake = try WakePipe()
+        } catch {
+          close(listener)
+          throw error
+        }
+      } catch {
+        throw ServerError(error)
       }
       let drainer: Drainer
       do throws(ServerError) {
         drainer = try Drainer(linger: configuration.limits.lingerTimeout)
       } catch {
         close(listener)
-        close(pipeEnds[0])
-        close(pipeEnds[1])
         throw error
       }
-      phase = .running(
-        listener: listener, wakeRead: pipeEnds[0], wakeWrite: pipeEnds[1], port: Int(port), drainer: drainer)
+      phase = .running(listener: listener, wake: wake, port: Int(port), drainer: drainer)
       acceptor.enter()
       let services = Services(context: context, connections: connections, drainer: drainer)
       let acceptor = acceptor
-      let wakeRead = pipeEnds[0]
       let started = DetachedThread.start(stackBytes: 256 * 1024) {
-        Self.acceptLoop(listener: listener, wake: wakeRead, services: services)
+        Self.acceptLoop(listener: listener, wake: wake, services: services)
         acceptor.leave()
       }
       guard started else {
         acceptor.leave()
         phase = .stopped
         close(listener)
-        close(pipeEnds[0])
-        close(pipeEnds[1])
         drainer.stop()
         throw ServerError(operation: "start (no thread for the listener)", code: EAGAIN)
       }
@@ -107,14 +109,11 @@ public final class HollowServer: Sendable {
       defer { phase = .stopped }
       return phase
     }
-    guard case .running(let listener, let wakeRead, let wakeWrite, _, let drainer) = previous else { return }
+    guard case .running(let listener, let wake, _, let drainer) = previous else { return }
     context.shutdownLatch.fire()
-    var byte: UInt8 = 1
-    _ = write(wakeWrite, &byte, 1)
+    wake.wake()
     acceptor.wait()
     close(listener)
-    close(wakeRead)
-    close(wakeWrite)
     connections.closeAll()
     drainer.stop()
   }
@@ -122,7 +121,7 @@ public final class HollowServer: Sendable {
   /// The bound port while running.
   public var port: Int? {
     state.withLock { phase in
-      if case .running(_, _, _, let port, _) = phase { return port }
+      if case .running(_, _, let port, _) = phase { return port }
       return nil
     }
   }
@@ -205,23 +204,21 @@ public final class HollowServer: Sendable {
     var drainer: Drainer
   }
 
-  private static func acceptLoop(listener: Int32, wake: Int32, services: Services) {
+  private static func acceptLoop(listener: Int32, wake: WakePipe, services: Services) {
     while true {
-      var entries = [
-        pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-      ]
-      let ready = poll(&entries, 2, -1)
-      if ready < 0, errno == EINTR { continue }
-      guard ready > 0, entries[1].revents == 0 else { return }
-      while let (fd, peer) = Socket.accept(listener) {
+      do throws(SocketFailure) {
+        try WireSocket.wait(listener, for: Int16(POLLIN), SocketBounds(wake: wake))
+      } catch {
+        return
+      }
+      while let (fd, peer) = WireSocket.accept(listener) {
         // Connections use blocking I/O with poll deadlines; BSDs would inherit the listener's O_NONBLOCK.
         _ = fcntl(fd, F_SETFL, 0)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         admit(fd, peer: peer, services: services)
       }
       if errno == EMFILE || errno == ENFILE {
         // Out of descriptors: the pending connection stays readable, so back off instead of spinning.
-        var wakeOnly = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+        var wakeOnly = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
         if poll(&wakeOnly, 1, 100) > 0 { return }
       }
     }

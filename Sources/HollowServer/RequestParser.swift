@@ -1,4 +1,5 @@
 import HollowKit
+import HollowWire
 
 /// Parses an HTTP/1.x request head.
 ///
@@ -16,22 +17,19 @@ enum RequestParser {
     case complete(request: HTTPRequest, headLength: Int, contentLength: Int, expectsContinue: Bool)
   }
 
-  static let crlf: [UInt8] = [13, 10]
-  static let blankLine: [UInt8] = [13, 10, 13, 10]
-
   /// The head at the start of `buffer`, if the bytes so far hold a whole one.
   static func parseHead(_ buffer: [UInt8], maxHeaderBytes: Int) -> HeadResult {
-    var scanner = HeadScanner()
+    var scanner = HeadScanner(.request)
     switch scanner.scan(buffer, maxHeaderBytes: maxHeaderBytes) {
     case .incomplete: return .incomplete
-    case .rejected(let status, let reason): return .rejected(status: status, reason: reason)
     case .complete(let headLength): return parseHead(complete: buffer[0..<headLength])
+    case let rejected: return HeadResult(rejected)
     }
   }
 
   /// Parses `head`, a whole head as ``HeadScanner`` found it (ending with CRLFCRLF).
   static func parseHead(complete head: ArraySlice<UInt8>) -> HeadResult {
-    let end = head.endIndex - blankLine.count
+    let end = head.endIndex - HeadScanner.blankLine.count
     let lines = split(head[head.startIndex..<end])
     guard let requestLine = lines.first, case .success(let line) = parseRequestLine(requestLine) else {
       return .rejected(status: 400, reason: "malformed request line")
@@ -71,40 +69,20 @@ enum RequestParser {
   enum LineError: Error { case malformed }
 
   static func parseRequestLine(_ bytes: ArraySlice<UInt8>) -> Result<RequestLine, LineError> {
-    let parts = bytes.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard parts.count == 3, isMethod(parts[0]) else { return .failure(.malformed) }
-    let version = String(decoding: parts[2], as: UTF8.self)
-    guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return .failure(.malformed) }
-    var target = parts[1]
-    if let schemeEnd = firstIndex(of: Array("://".utf8), in: target) {
-      // Absolute form (proxies): keep only the path and query.
-      let afterScheme = target.dropFirst(schemeEnd + 3)
-      target = afterScheme.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? [UInt8(ascii: "/")]
-    }
-    guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
-      return .failure(.malformed)
-    }
-    let pieces = target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
+    guard let line = HTTPStartLine.request(bytes) else { return .failure(.malformed) }
+    let pieces = line.target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
     guard let path = FormDecoding.decode(pieces[0], plusIsSpace: false),
       let query = pieces.count > 1 ? FormDecoding.items(pieces[1]) : []
     else { return .failure(.malformed) }
     return .success(
       RequestLine(
-        method: String(decoding: parts[0], as: UTF8.self), path: path, query: query,
-        minorVersion: version == "HTTP/1.1" ? 1 : 0))
+        method: String(decoding: line.method, as: UTF8.self), path: path, query: query,
+        minorVersion: line.minorVersion))
   }
 
   private static func parseHeader(_ bytes: ArraySlice<UInt8>) -> (name: String, value: String)? {
     guard case .field(let name, let value) = HTTPSyntax.fieldLine(bytes) else { return nil }
     return (String(decoding: name, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
-  }
-
-  private static func isMethod(_ bytes: ArraySlice<UInt8>) -> Bool {
-    !bytes.isEmpty && bytes.count <= HeadScanner.maximumMethodLength && bytes.allSatisfy(isMethodByte)
-  }
-
-  static func isMethodByte(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 
   private static func split(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
@@ -123,13 +101,16 @@ enum RequestParser {
     lines.append(bytes[start..<bytes.endIndex])
     return lines
   }
+}
 
-  /// The offset (from its start) of the first occurrence of `needle` in `haystack`.
-  static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    for start in haystack.startIndex...(haystack.endIndex - needle.count) where haystack[start] == needle[0] {
-      if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start - haystack.startIndex }
+extension RequestParser.HeadResult {
+  /// The answer to a head the scanner refused.
+  init(_ scanned: HeadScanner.Result) {
+    switch scanned {
+    case .incomplete: self = .incomplete
+    case .complete: self = .rejected(status: 400, reason: "malformed request head")
+    case .malformedStartLine: self = .rejected(status: 400, reason: "malformed request line")
+    case .tooLarge: self = .rejected(status: 431, reason: "request head too large")
     }
-    return nil
   }
 }

@@ -97,6 +97,20 @@ import Testing
     }
   }
 
+  @Test func noImagesBeatsTheFilesImages() throws {
+    let parse = { (arguments: [String]) throws -> ParsedArguments in
+      try HollowCommandLine.parser.parse(arguments).global
+    }
+    let on = try UserConfiguration.parse("images = true\n", path: Self.path)
+    let fromFile = try GlobalOptions(try parse(["timeline"]), environment: [:], command: "timeline", config: on)
+    #expect(fromFile.images && fromFile.sources["images"] == Self.path)
+    let flag = try GlobalOptions(
+      try parse(["--no-images", "timeline"]), environment: [:], command: "timeline", config: on)
+    #expect(!flag.images && flag.sources["images"] == "--no-images")
+    let neither = try GlobalOptions(try parse(["timeline"]), environment: [:], command: "timeline")
+    #expect(neither.images)
+  }
+
   /// A folder with `config.toml` holding `text` (mode `mode`), as XDG_CONFIG_HOME.
   private func withConfig<T>(_ text: String, mode: Int = 0o600, _ body: ([String: String], String) async throws -> T)
     async throws -> T

@@ -100,6 +100,25 @@ import Testing
     }
   }
 
+  @Test func anActionsOutcomeReachesTheFeedAndTheOpenPostAsIntents() async throws {
+    try await withServices { services, _ in
+      var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
+      app.start()
+      let loaded = try #require(await firstState(app.feed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
+      var followed = try #require(loaded.posts.first)
+      followed.isFollowed.toggle()
+      _ = app.handle(.enter)
+      guard case .post(let screen) = app.navigation.top else {
+        Issue.record("Enter opened no post")
+        return
+      }
+      _ = try #require(await firstState(screen.model.states) { $0.detail.status == .success })
+      app.apply(.outcome(.updated(followed)))
+      #expect(app.feed.state.posts.first?.isFollowed == followed.isFollowed)
+      #expect(screen.model.state.detail.post?.isFollowed == followed.isFollowed)
+    }
+  }
+
   @Test func aSecondFeedShowsThePagesCachedByTheFirstAtOnce() async throws {
     try await withServices { services, _ in
       let feed = FeedViewModel(services: services, source: .timeline)

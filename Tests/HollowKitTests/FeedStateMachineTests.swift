@@ -68,8 +68,58 @@ import Testing
     #expect(machine.snapshot.posts.map(\.post.pid) == [1, 2, 3, 9])
   }
 
-  @Test func printModeFetchesTheFirstPageAloneThenTheRestBeforeTheParts() {
+  @Test func printModeAsksForEveryPageOfANumberedFeedAtOnceAndShowsThemInOrder() {
     var machine = Machine(source: .timeline, options: .init(imageBaseURL: Self.base))
+    let start = machine.load(pages: [1, 2, 3])
+    #expect(start.count == 3)
+    #expect(Set(start.compactMap { if case .fetch(let page, _, nil) = $0 { page } else { nil } }) == [1, 2, 3])
+    // The answers come in any order; each asks for its own parts at once, and page 1 arriving last
+    // does not start the feed over.
+    let third = machine.pageArrived(Self.page(3, [5], texts: [5: "see #7"]), ticket: Self.ticket(start, page: 3))
+    #expect(third == [.loadParts([.quote(pid: 7)], offline: false)])
+    var page = Self.page(1, [1, 2], texts: [1: "see #7"])
+    page.content.posts[1].imagePath = "a.png"
+    let first = machine.pageArrived(page, ticket: Self.ticket(start, page: 1))
+    #expect(
+      first == [.loadParts([.image(ImageReference(url: Self.base.appendingPathComponent("a.png")))], offline: false)])
+    #expect(machine.snapshot.pages.map(\.number) == [1, 3] && machine.snapshot.isLoading)
+    _ = machine.pageArrived(Self.page(2, [3, 4]), ticket: Self.ticket(start, page: 2))
+    #expect(machine.snapshot.pages.map(\.number) == [1, 2, 3])
+    #expect(machine.snapshot.posts.map(\.post.pid) == [1, 2, 3, 4, 5])
+    #expect(!machine.snapshot.isLoading && !machine.snapshot.endReached && !machine.snapshot.isSettled)
+  }
+
+  @Test func theEmptyPageEndsTheFeedWhicheverPageArrivesLast() {
+    // The empty page arrives first: page 1 arriving after it does not start the feed over.
+    var machine = Machine(source: .timeline)
+    let start = machine.load(pages: [1, 2, 3])
+    _ = machine.pageArrived(Self.page(2, []), ticket: Self.ticket(start, page: 2))
+    #expect(machine.snapshot.endReached && machine.snapshot.isLoading)
+    _ = machine.pageArrived(Self.page(3, []), ticket: Self.ticket(start, page: 3))
+    _ = machine.pageArrived(Self.page(1, [1, 2]), ticket: Self.ticket(start, page: 1))
+    #expect(machine.snapshot.pages.map(\.number) == [1, 2, 3] && machine.snapshot.posts.map(\.post.pid) == [1, 2])
+    #expect(machine.snapshot.endReached && machine.snapshot.isSettled && machine.snapshot.phase == .fresh)
+    #expect(machine.loadMore().isEmpty)
+
+    // The empty page arrives last.
+    var other = Machine(source: .timeline)
+    let again = other.load(pages: [1, 2])
+    _ = other.pageArrived(Self.page(1, [1]), ticket: Self.ticket(again, page: 1))
+    #expect(!other.snapshot.endReached && other.snapshot.isLoading)
+    _ = other.pageArrived(Self.page(2, []), ticket: Self.ticket(again, page: 2))
+    #expect(other.snapshot.endReached && !other.snapshot.isLoading)
+  }
+
+  @Test func theMaximumPageEndsAFeedAskedForAtOnce() {
+    var machine = Machine(source: .search(SearchRequest.Parameters(keywords: "猫")))
+    let start = machine.load(pages: [99, 100])
+    _ = machine.pageArrived(Self.page(100, [2]), ticket: Self.ticket(start, page: 100))
+    _ = machine.pageArrived(Self.page(99, [1]), ticket: Self.ticket(start, page: 99))
+    #expect(machine.snapshot.endReached && machine.snapshot.posts.map(\.post.pid) == [1, 2])
+  }
+
+  @Test func printModeAsksForWandersBatchesAfterTheFirstAndBeforeTheParts() {
+    var machine = Machine(source: .wander, options: .init(imageBaseURL: Self.base))
     let start = machine.load(pages: [1, 2, 3])
     #expect(start.count == 1)
     var page = Self.page(1, [1, 2], texts: [1: "see #7"])
@@ -96,7 +146,7 @@ import Testing
     #expect(parts == [.quote(pid: 7), .quote(pid: 8)])
     #expect(machine.snapshot.posts.map(\.isReady) == [false, false])
     // Page 2 cites #7 again: nothing more is asked for.
-    let second = machine.pageArrived(Self.page(2, [3], texts: [3: "#7"]), ticket: Self.ticket(first, page: 2))
+    let second = machine.pageArrived(Self.page(2, [3], texts: [3: "#7"]), ticket: Self.ticket(start, page: 2))
     #expect(second.isEmpty)
     _ = machine.partArrived(.quote(pid: 7), .quote(.missing(pid: 7)))
     #expect(machine.snapshot.posts.map(\.isReady) == [true, false, true])
@@ -188,7 +238,7 @@ import Testing
 
   @Test func goingOfflineMakesLaterFetchesAndPartsCacheOnly() {
     var machine = Machine(source: .timeline)
-    let start = machine.load(pages: [1, 2])
+    let start = machine.load(pages: [1])
     let reason = OfflineReason.unreachable(
       HollowError(request: "post/list", kind: .transport(.notConnected)))
     _ = machine.wentOffline(reason)
@@ -196,9 +246,10 @@ import Testing
     var cached = Self.page(1, [1], origin: .cache, texts: [1: "#4"])
     cached.offline = reason
     let next = machine.pageArrived(cached, ticket: Self.ticket(start, page: 1))
-    #expect(next.contains(.fetch(page: 2, ticket: Self.ticket(next, page: 2), offline: reason)))
-    #expect(next.contains(.loadParts([.quote(pid: 4)], offline: true)))
-    _ = machine.pageFailed(2, .notCached, ticket: Self.ticket(next, page: 2))
+    #expect(next == [.loadParts([.quote(pid: 4)], offline: true)])
+    let more = machine.loadMore()
+    #expect(more == [.fetch(page: 2, ticket: Self.ticket(more, page: 2), offline: reason)])
+    _ = machine.pageFailed(2, .notCached, ticket: Self.ticket(more, page: 2))
     #expect(machine.snapshot.phase == .offline && machine.snapshot.failures == [2: .notCached])
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HollowWire
 import TestScheduling
 import Testing
 

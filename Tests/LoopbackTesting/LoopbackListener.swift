@@ -1,7 +1,8 @@
-import Foundation
+import HollowWire
 
 /// A listening TCP socket on 127.0.0.1 at a port the system picks: what every hand-made test
-/// server starts from.
+/// server starts from (the wire layer's ``WireSocket/listen(host:port:backlog:blocking:)``, blocking,
+/// for an accept loop on a thread of its own).
 ///
 /// ```swift
 /// let listener = try LoopbackListener(backlog: 128)
@@ -12,28 +13,16 @@ public struct LoopbackListener: Sendable {
   public let fd: Int32
   public let port: UInt16
 
+  /// Why the socket could not listen.
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+  }
+
   public init(backlog: Int32) throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-    var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    do throws(SocketFailure) {
+      (fd, port) = try WireSocket.listen(host: "127.0.0.1", port: 0, backlog: backlog, blocking: true)
+    } catch {
+      throw Failure(description: "cannot listen on 127.0.0.1: \(error)")
     }
-    guard bound == 0, listen(fd, backlog) == 0 else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var actual = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &actual) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    self.fd = fd
-    port = UInt16(bigEndian: actual.sin_port)
   }
 }

@@ -136,4 +136,27 @@ private func randomPolicy() -> BufferingPolicy {
       #expect(scope.isQuiet)
     }
   }
+
+  /// `Multicast.connect()` runs its pump through the contract (`spawn`, adopted by the connection's
+  /// state machine): a connection cancelled at any point cancels its pump, and nothing it made is
+  /// left once it is gone (the census counts the connection's storage).
+  @Test func multicastConnectionsCancelledAtRandomLeaveNothingBehind() async {
+    for _ in 0..<(20 * scale) {
+      let scope = CensusScope()
+      await Census.$scope.withValue(scope) {
+        let multicast = (0..<1_000_000).publisher.multicast { PassthroughSubject<Int, Never>() }
+        var iterator = multicast.makeAsyncIterator()
+        let connection = multicast.connect()
+        var received: [Int] = []
+        for _ in 0..<Int.random(in: 0...100) {
+          guard let value = await iterator.next() else { break }
+          received.append(value)
+        }
+        connection.cancel()
+        #expect(received == Array(0..<received.count))
+      }
+      await settle(scope)
+      #expect(scope.isQuiet)
+    }
+  }
 }

@@ -26,6 +26,11 @@ final class SinkTotals: Sendable {
     for await _ in finished {}
   }
 
+  /// Waits until every subscriber's total is at least `value` (a total of ones counts deliveries).
+  func waitUntilEach(received value: Int) async {
+    while totals.contains(where: { $0.value.load(ordering: .relaxed) < value }) { await Task.yield() }
+  }
+
   var total: Int { totals.reduce(0) { $0 &+ $1.value.load(ordering: .relaxed) } }
 }
 

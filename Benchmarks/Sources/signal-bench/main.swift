@@ -186,6 +186,10 @@ if wanted("subject") {
     peer: { await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value })
 }
 
+// MARK: issue 25's costs (CostRows.swift)
+
+if wanted("costs") || wanted("subject") || wanted("Create") || wanted("sink") || wanted("cancel") { await costRows() }
+
 // MARK: share
 
 if wanted("share") {
@@ -236,6 +240,10 @@ if wanted("flatMap") {
       peer: { await Task.detached { openCombineFlatMap(inners: inners, perInner: perInner) }.value })
   }
 }
+
+// MARK: scaling curves and the chain over an asynchronous source (Scaling.swift)
+
+await runScalingRows()
 
 if wanted("zip") {
   let perSource = settings.size(100_000)

@@ -1,4 +1,5 @@
 import HollowKit
+import HollowWire
 
 #if canImport(Glibc)
 import Glibc

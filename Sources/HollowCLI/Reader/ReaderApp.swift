@@ -103,7 +103,13 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       }
     case .outcome(.updated(let post)):
       feed.send(.replace(post))
-      for screen in navigation.postScreens where screen.state.pid == post.pid { screen.model.send(.replace(post)) }
+      for screen in navigation.screens {
+        switch screen {
+        case .post(let screen) where screen.state.pid == post.pid: screen.model.send(.replace(post))
+        case .search(let search): search.model.send(.replace(post))
+        default: break
+        }
+      }
     case .outcome(.sent(.comment(let pid, _))):
       for screen in navigation.postScreens where screen.state.pid == pid { screen.model.send(.refresh) }
     case .outcome(.sent(.post)):

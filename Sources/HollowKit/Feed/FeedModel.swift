@@ -74,7 +74,7 @@ public final class FeedModel: Sendable {
     subject.values(buffering: .dropOldest(1))
   }
 
-  /// Print mode: loads `pages` (the first alone, then the others at once) with their parts.
+  /// Print mode: loads `pages` (a numbered feed's all at once, wander's first batch alone) with their parts.
   public func load(pages: [Int]) {
     send { $0.load(pages: pages) }
   }

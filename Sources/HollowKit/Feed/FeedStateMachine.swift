@@ -82,7 +82,7 @@ public struct FeedStateMachine: Sendable {
   public let options: Options
   private var nextTicket = 0
   private var running: [Int: Running] = [:]
-  /// Print mode: the pages fetched once the first one has answered.
+  /// Print mode, wander: the batches fetched once the first one has answered.
   private var queued: [Int] = []
   private var offline: OfflineReason?
   private var error: HollowError?
@@ -107,11 +107,16 @@ public struct FeedStateMachine: Sendable {
 
   // MARK: Events
 
-  /// Print mode: fetches `pages`, the first alone (it tells whether the server answers), then the
-  /// others at once.
+  /// Print mode: fetches `pages`. A numbered feed's pages are all asked for at once (one round trip,
+  /// not two: its end is an empty page or the maximum page, which the answers tell, in whatever order
+  /// they come); wander's batches, the first alone, then the others.
   public mutating func load(pages: [Int]) -> [Action] {
     guard let first = pages.first else { return [] }
     followsEmptyBatches = false
+    guard snapshot.source.maximumPage == nil else {
+      queued = []
+      return pages.map { fetch($0, isRefresh: false) }
+    }
     queued = Array(pages.dropFirst())
     return [fetch(first, isRefresh: false)]
   }
@@ -168,7 +173,9 @@ public struct FeedStateMachine: Sendable {
     snapshot.failures[page.number] = nil
     if let reason = page.offline, offline == nil { wentOfflineQuietly(reason) }
     var actions = followQueued()
-    actions += install(page, replacing: fetch.isRefresh || page.number == 1)
+    // Only a refresh's page 1 starts the feed over: print mode's page 1 may arrive after the pages
+    // asked for with it.
+    actions += install(page, replacing: fetch.isRefresh)
     if case .endless = snapshot.source.paging, page.content.posts.isEmpty, followsEmptyBatches,
       emptyBatchesInARow < options.emptyBatchesFollowed
     {

@@ -1,3 +1,5 @@
+import HollowWire
+
 /// Opens a connection for ``ConnectionPool``: TCP to the server or the proxy, a `CONNECT` tunnel for
 /// https through a proxy, then the TLS handshake, offering the origin's last session.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import HollowWire
 import Synchronization
 
 /// The open connections of one ``NetworkHTTPClient`` (``NetworkHTTPClient/Transport/sockets``), kept per

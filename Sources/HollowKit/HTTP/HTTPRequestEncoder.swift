@@ -1,3 +1,5 @@
+import HollowWire
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -61,11 +63,10 @@ enum HTTPRequestEncoder {
   /// name that is not a token, or a value with CR, LF or NUL. Every transport's requests pass here.
   static func validateHeaders(of request: HTTPClientRequest) throws(TransportFailure) {
     for (name, value) in request.headers {
-      guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-        throw .invalidRequest("a header name is empty or has characters HTTP does not allow")
-      }
-      guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
-        throw .invalidRequest("the \(name) header contains a line break")
+      do {
+        try HTTPHeadWriter.check(name: name, value: value)
+      } catch {
+        throw TransportFailure(error)
       }
     }
   }
@@ -86,19 +87,33 @@ enum HTTPRequestEncoder {
     let scheme = request.url.scheme?.lowercased() ?? "http"
     let hostField = target.port == HTTPOrigin.defaultPort(scheme) ? bracketed(target.host) : authority(target)
     if proxy != nil { path = "\(scheme)://\(hostField)\(path)" }
-    var head = "\(request.method.rawValue) \(path) HTTP/1.1\r\nHost: \(hostField)\r\n"
-    if let authorization = proxy?.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
-    try validateHeaders(of: request)
+    var fields = [(name: "Host", value: hostField)]
+    if let authorization = proxy?.authorization { fields.append(("Proxy-Authorization", authorization)) }
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
     where !controlledFields.contains(name.lowercased()) {
-      head += "\(name): \(value)\r\n"
+      fields.append((name, value))
     }
     if let body = request.body {
-      head += "Content-Length: \(body.count)\r\n"
+      fields.append(("Content-Length", String(body.count)))
     } else if request.method == .post {
-      head += "Content-Length: 0\r\n"
+      fields.append(("Content-Length", "0"))
     }
-    head += "\r\n"
-    return Array(head.utf8) + (request.body.map(Array.init) ?? [])
+    try validateHeaders(of: request)
+    do {
+      let head = try HTTPHeadWriter.request(method: request.method.rawValue, target: path, fields: fields)
+      return head + (request.body.map(Array.init) ?? [])
+    } catch {
+      throw TransportFailure(error)
+    }
+  }
+}
+
+extension TransportFailure {
+  /// A request field the wire layer refuses to write.
+  init(_ problem: HTTPHeadWriter.FieldProblem) {
+    switch problem {
+    case .invalidName: self = .invalidRequest("a header name is empty or has characters HTTP does not allow")
+    case .lineBreakInValue(let name): self = .invalidRequest("the \(name) header contains a line break")
+    }
   }
 }

@@ -1,3 +1,5 @@
+import HollowWire
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -191,7 +193,12 @@ struct HTTPResponseParser {
   private mutating func startChunk(_ text: ArraySlice<UInt8>) throws(TransportFailure) {
     line = []
     lineStart = 0
-    let size = try ChunkSizeLine.size(of: text)
+    let size: Int
+    do {
+      size = try ChunkSizeLine.size(of: text)
+    } catch {
+      throw .malformedResponse(error.message)
+    }
     guard size > 0 else {
       phase = .trailers
       return
@@ -202,7 +209,7 @@ struct HTTPResponseParser {
 
   /// The status line and header fields of a head, checked.
   private static func parseHead(_ lines: [ArraySlice<UInt8>]) throws(TransportFailure) -> (Int, ResponseHeadFields) {
-    guard let statusLine = lines.first, let status = statusCode(statusLine) else {
+    guard let statusLine = lines.first, let status = HTTPStartLine.status(statusLine)?.code else {
       throw .malformedResponse("the answer does not start with an HTTP/1.x status line")
     }
     var fields = ResponseHeadFields()
@@ -223,16 +230,6 @@ struct HTTPResponseParser {
     }
   }
 
-  /// The code of `HTTP/1.x NNN [reason]`, or nil.
-  private static func statusCode(_ line: ArraySlice<UInt8>) -> Int? {
-    let bytes = Array(line)
-    guard bytes.count >= 12, bytes[0..<7].elementsEqual("HTTP/1.".utf8), isDigit(bytes[7]),
-      bytes[8] == UInt8(ascii: " "), bytes[9..<12].allSatisfy(isDigit),
-      bytes.count == 12 || bytes[12] == UInt8(ascii: " ")
-    else { return nil }
-    return bytes[9..<12].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-  }
-
   private static func lines(of head: [UInt8]) -> [ArraySlice<UInt8>] {
     head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(trimmingCR)
   }
@@ -244,10 +241,6 @@ struct HTTPResponseParser {
   /// Header bytes as text, one character per byte (ISO-8859-1, what HTTP/1.1 allows beyond ASCII).
   private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
     String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-  }
-
-  private static func isDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 }
 

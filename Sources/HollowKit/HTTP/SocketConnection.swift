@@ -1,12 +1,14 @@
+import HollowWire
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// A TCP connection for HTTP exchanges, on a non-blocking socket: every wait is a `poll` on the
-/// socket and a ``WakePipe``, bounded by the idle timeout and the exchange's deadline, so waiting costs
-/// no CPU and a wake-up (cancellation) ends it at once. A pooled connection serves one exchange after
+/// A TCP connection for HTTP exchanges, owning a socket of the wire layer (``WireSocket``): every wait is a
+/// `poll` on the socket and a ``WakePipe``, bounded by the idle timeout and the exchange's deadline, so
+/// waiting costs no CPU and a wake-up (cancellation) ends it at once. A pooled connection serves one exchange after
 /// another: each sets its own limits and wake-up pipe (``WaitBounds``) before it uses the connection.
 ///
 /// ```swift
@@ -41,94 +43,39 @@ struct SocketConnection: ~Copyable, ByteStream {
   static func dial(host: String, port: Int, limits: Limits, wake: WakePipe) throws(TransportFailure)
     -> SocketConnection
   {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var list: UnsafeMutablePointer<addrinfo>?
-    let resolved = getaddrinfo(host, String(port), &hints, &list)
-    guard resolved == 0, let first = list else {
-      if resolved == EAI_SYSTEM || resolved == EAI_MEMORY { throw .other("cannot resolve the host name") }
-      throw .hostNotFound
+    do {
+      let fd = try WireSocket.dial(host: host, port: port, SocketBounds(limits, wake: wake))
+      return SocketConnection(fd: fd, limits: limits, wake: wake)
+    } catch {
+      throw TransportFailure(error, total: limits.total)
     }
-    defer { freeaddrinfo(first) }
-    var failure = TransportFailure.notConnected
-    var next: UnsafeMutablePointer<addrinfo>? = first
-    while let address = next {
-      next = address.pointee.ai_next
-      do {
-        return try dial(address.pointee, limits: limits, wake: wake)
-      } catch .notConnected {
-        continue
-      } catch {
-        failure = error
-        break
-      }
-    }
-    throw failure
-  }
-
-  private static func dial(_ address: addrinfo, limits: Limits, wake: WakePipe) throws(TransportFailure)
-    -> SocketConnection
-  {
-    let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
-    guard fd >= 0 else { throw .other("cannot create a socket (errno \(errno))") }
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-    var yes: Int32 = 1
-    _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-    #if canImport(Darwin)
-    _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-    #endif
-    let connection = SocketConnection(fd: fd, limits: limits, wake: wake)
-    if connect(fd, address.ai_addr, address.ai_addrlen) != 0 {
-      guard errno == EINPROGRESS || errno == EINTR else { throw .notConnected }
-      try connection.wait(for: Int16(POLLOUT))
-      var error: Int32 = 0
-      var length = socklen_t(MemoryLayout<Int32>.size)
-      guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else { throw .notConnected }
-    }
-    return connection
   }
 
   /// Writes all of `bytes`, waiting while the peer's window is full.
   func sendAll(_ bytes: [UInt8]) throws(TransportFailure) {
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        send(fd, buffer.baseAddress! + sent, buffer.count - sent, Self.sendFlags)
-      }
-      if count > 0 {
-        sent += count
-      } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-        try wait(for: Int16(POLLOUT))
-      } else {
-        throw .connectionLost
-      }
-    }
+    try wire { (bounds) throws(SocketFailure) in try WireSocket.sendAll(fd, bytes[...], bounds) }
   }
 
   /// Writes what the socket takes of `bytes` now, without waiting (a goodbye before closing).
   func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) {
-    _ = bytes.withUnsafeBytes { buffer in
-      send(fd, buffer.baseAddress, buffer.count, Self.sendFlags | Int32(MSG_DONTWAIT))
-    }
+    WireSocket.sendWithoutWaiting(fd, bytes)
   }
 
   /// Reads what has arrived into `scratch` without waiting: the count, 0 at the end of the stream, nil
   /// when nothing is there (or on an error, which the next wait reports).
   func receiveWithoutWaiting(into scratch: inout [UInt8]) -> Int? {
-    let count = scratch.withUnsafeMutableBytes { bytes in recv(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT))
-    }
-    return count >= 0 ? count : nil
+    scratch.withUnsafeMutableBytes { bytes in (try? WireSocket.receiveWithoutWaiting(fd, into: bytes)) ?? nil }
   }
 
   /// Reads what arrives next into `scratch` (from its start); returns the count, 0 at the end of the stream.
   func receive(into scratch: inout [UInt8]) throws(TransportFailure) -> Int {
-    while true {
-      let count = scratch.withUnsafeMutableBytes { bytes in recv(fd, bytes.baseAddress, bytes.count, 0) }
-      if count >= 0 { return count }
-      guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw .connectionLost }
-      try wait(for: Int16(POLLIN))
+    let fd = fd
+    return try wire { (bounds) throws(SocketFailure) in
+      var result: Result<Int, SocketFailure> = .success(0)
+      scratch.withUnsafeMutableBytes { bytes in
+        result = Result { () throws(SocketFailure) in try WireSocket.receive(fd, into: bytes, bounds) }
+      }
+      return try result.get()
     }
   }
 
@@ -136,44 +83,48 @@ struct SocketConnection: ~Copyable, ByteStream {
   /// the end of the stream, which a server that closed an idle connection sends, nor stray bytes) and no
   /// error is pending. Does not wait.
   var isIdleAndOpen: Bool {
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) == 0
+    WireSocket.isIdleAndOpen(fd)
   }
 
-  /// Blocks in `poll` until the socket is ready for `events`; throws on timeout or wake-up.
-  private func wait(for events: Int16) throws(TransportFailure) {
-    let (limits, wake) = bounds.current
-    while true {
-      let now = ContinuousClock.now
-      guard now < limits.deadline else { throw .deadlineExceeded(total: limits.total) }
-      let remaining = now.duration(to: limits.deadline)
-      let isIdleBound = limits.idle < remaining
-      var fds = [
-        pollfd(fd: fd, events: events, revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
-      ]
-      let result = poll(&fds, nfds_t(fds.count), Self.milliseconds(min(limits.idle, remaining)))
-      if result < 0 {
-        guard errno == EINTR else { throw .other("poll failed (errno \(errno))") }
-        continue
-      }
-      if fds[1].revents != 0 { throw .cancelled }
-      if fds[0].revents != 0 { return }
-      if result == 0, isIdleBound { throw .timedOut }
+  /// A new wake-up pipe for an exchange.
+  static func wakePipe() throws(TransportFailure) -> WakePipe {
+    do {
+      return try WakePipe()
+    } catch {
+      throw TransportFailure(error, total: .zero)
     }
   }
 
-  /// Whole milliseconds, rounded up so a short wait is not a busy loop, capped to fit `poll`'s Int32.
-  static func milliseconds(_ duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = duration.components
-    guard seconds < Int64(Int32.max / 1000) else { return Int32.max }
-    let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(clamping: max(0, millis))
+  /// Runs a socket call bounded by the current exchange's limits and wake-up pipe.
+  private func wire<T>(_ call: (SocketBounds) throws(SocketFailure) -> T) throws(TransportFailure) -> T {
+    let (limits, wake) = bounds.current
+    do {
+      return try call(SocketBounds(limits, wake: wake))
+    } catch {
+      throw TransportFailure(error, total: limits.total)
+    }
   }
+}
 
-  #if canImport(Darwin)
-  private static let sendFlags: Int32 = 0
-  #else
-  // A write to a closed peer becomes EPIPE instead of killing the process.
-  private static let sendFlags = Int32(MSG_NOSIGNAL)
-  #endif
+extension SocketBounds {
+  /// An exchange's bounds: its idle timeout, its deadline and its wake-up pipe.
+  init(_ limits: SocketConnection.Limits, wake: WakePipe) {
+    self.init(deadline: limits.deadline, idle: limits.idle, wake: wake)
+  }
+}
+
+extension TransportFailure {
+  /// What a socket call's failure means to an exchange whose whole deadline is `total`.
+  init(_ failure: SocketFailure, total: Duration) {
+    switch failure {
+    case .deadlinePassed: self = .deadlineExceeded(total: total)
+    case .idle: self = .timedOut
+    case .woken: self = .cancelled
+    case .connectionLost: self = .connectionLost
+    case .notConnected: self = .notConnected
+    case .hostNotFound: self = .hostNotFound
+    case .system(let attempt, code: 0): self = .other(attempt)
+    case .system(let attempt, let code): self = .other("\(attempt) (errno \(code))")
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import HollowWire
 
 /// The blocking work of one socket exchange: take a connection from the ``ConnectionPool`` (or open one),
 /// send, read the answer through ``HTTPResponseParser``, and give the connection back, kept only when the

@@ -1,4 +1,5 @@
 import Dispatch
+import HollowWire
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -51,7 +52,7 @@ final class SocketTransport: HTTPTransport {
     async throws(TransportFailure) -> HTTPClientResponse
   {
     let key = try key(for: request.url)
-    let wake = try WakePipe()
+    let wake = try SocketConnection.wakePipe()
     let signal = DispatchSemaphore(value: 0)
     let exchange = SocketExchange(
       request: request, bytes: try HTTPRequestEncoder.encode(request, proxy: key.isSecure ? nil : key.proxy),
@@ -78,7 +79,8 @@ final class SocketTransport: HTTPTransport {
     let idle = idle
     pool.connectEarly(key, count: count) { session throws(TransportFailure) in
       let limits = SocketConnection.Limits(idle: idle, deadline: .now + total, total: total)
-      return try ConnectionOpener.open(key, tls: tls, session: session, limits: limits, wake: try WakePipe())
+      return try ConnectionOpener.open(
+        key, tls: tls, session: session, limits: limits, wake: try SocketConnection.wakePipe())
     }
   }
 

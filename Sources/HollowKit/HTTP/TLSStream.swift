@@ -1,3 +1,5 @@
+import HollowWire
+
 #if canImport(CHollowTLS)
 import CHollowTLS
 

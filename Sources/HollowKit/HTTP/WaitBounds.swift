@@ -1,3 +1,4 @@
+import HollowWire
 import Synchronization
 
 /// What bounds a connection's waits right now: the current exchange's ``SocketConnection/Limits`` and its

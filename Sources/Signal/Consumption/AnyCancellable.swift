@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A token that cancels an activity (such as a ``Publisher/sink(isolation:receiveCompletion:receiveValue:)-7w28u``)
 /// when you call ``cancel()`` or when the token is deinitialized.
 ///
@@ -9,11 +11,30 @@
 ///
 /// Tokens are hashable and equal by identity.
 public final class AnyCancellable: Sendable, Hashable {
-  private let action: Lock<(@Sendable () -> Void)?>
+  /// What cancelling does. A `sink` cancels its task directly, and one that had nothing left to
+  /// cancel (an immediate publisher, delivered before `sink` returned) holds nothing: neither
+  /// needs a closure of its own.
+  @usableFromInline
+  enum Action: Sendable {
+    case run(@Sendable () -> Void)
+    case cancelTask(Task<Void, Never>)
+    case nothing
+  }
+
+  // nonisolated(unsafe): written in `init`, then read and cleared only by the one caller that wins the exchange
+  // of `cancelled` (or by `deinit`, which nothing overlaps); concurrentCancelsRunTheActionOnce and the TSan run
+  // of AnyCancellableStressTests would see a second access.
+  private nonisolated(unsafe) var action: Action
+  private let cancelled = Atomic<Bool>(false)
 
   /// Creates a token that runs `cancel` once: on the first ``cancel()`` or at deinit.
   public init(_ cancel: @escaping @Sendable () -> Void) {
-    action = Lock(cancel)
+    action = .run(cancel)
+  }
+
+  @usableFromInline
+  init(_ action: Action) {
+    self.action = action
   }
 
   deinit {
@@ -22,12 +43,15 @@ public final class AnyCancellable: Sendable, Hashable {
 
   /// Cancels the activity. Only the first call does anything; later calls are no-ops.
   public func cancel() {
-    // Taken under the lock, run outside it: the action may be slow or cancel other tokens.
-    let cancel = action.withLock { action in
-      defer { action = nil }
-      return action
+    guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    // Taken out, then run: the action may be slow or cancel other tokens, and what it holds is let go now.
+    let action = self.action
+    self.action = .nothing
+    switch action {
+    case .run(let cancel): cancel()
+    case .cancelTask(let task): task.cancel()
+    case .nothing: break
     }
-    cancel?()
   }
 
   /// Keeps this token in `set`; it cancels when removed from the set and released.

@@ -41,7 +41,7 @@ extension Publisher {
       }
       if !Task.isCancelled { await receiveCompletion(.finished) }
     }
-    return AnyCancellable { task.cancel() }
+    return AnyCancellable(.cancelTask(task))
   }
 }
 

@@ -49,7 +49,7 @@ extension Publisher {
         }
       }
       if let completion { receiveCompletion(completion) }
-      return AnyCancellable {}
+      return AnyCancellable(.nothing)
     }
     let task = Task {
       // Capturing the isolated parameter makes the task run on that actor.
@@ -57,7 +57,7 @@ extension Publisher {
       await Self.deliver(
         from: &iterator, isolation: isolation, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
-    return AnyCancellable { task.cancel() }
+    return AnyCancellable(.cancelTask(task))
   }
 
   /// The loop of every `sink`: iterates on `isolation` and calls the closures there.

@@ -1,41 +1,109 @@
 /// The state of one `flatMap` subscription: the shared buffer of inner values, the inner
-/// publishers subscribed and waiting for a worker, and who is parked.
+/// subscriptions waiting for a worker, who holds the pull role, and who is parked.
 ///
-/// Two kinds of work share the tasks. **Pulling** the outer publisher is a role that one task
-/// holds at a time: it pulls whenever a slot is free (fewer than `maxPublishers` inner
-/// subscriptions are active), turns the value into an inner publisher and subscribes to it at
-/// once, so a hot inner publisher loses nothing, whatever the consumer's pace. With every slot
-/// taken the role is put down, which is the back-pressure on the outer stream, and the task
-/// that next frees a slot (a worker whose inner publisher finished) picks it up and pulls
-/// itself: nobody is parked waiting for a slot and nobody has to be woken when one frees.
-/// The outer task holds the role first. **Workers** (at most `maxPublishers`, reused from one
-/// inner publisher to the next) run the subscribed inner publishers into the buffer.
+/// **Tasks and turns.** The subscription runs one outer task (started on the first demand) and
+/// at most `maxPublishers` workers, started or woken only when an inner subscription waits and no
+/// worker is awake to take it: fast inner publishers are run back to back by the workers already
+/// awake, slow ones each get a worker of their own. Every task runs the same loop: it reports an
+/// event, gets a ``Step`` (a ``Turn`` plus the workers to start and the effects to carry out first)
+/// and takes that turn: pull the outer publisher, run an inner subscription, park, or end.
 ///
-/// A worker is recruited (an idle one woken, or a new one started) only when an inner
-/// publisher is waiting and no worker is awake to take it: fast inner publishers (`Just`) are
-/// run back to back by the workers already awake, slow ones each get a worker of their own.
+/// **The pull role.** Pulling the outer publisher is a role that one task holds at a time
+/// (`isPulling`), with a *slot* reserved for the value it pulls: at most `maxPublishers` inner
+/// subscriptions are active (`active` counts them, plus the reserved one). The puller subscribes
+/// each value's inner publisher at once, whatever the consumer's pace, so a hot inner loses nothing,
+/// and queues it for a worker. With every slot taken it puts the outer iterator back into the
+/// subscription and lets go of the role (``putBack(by:)``), which is the back-pressure on the outer
+/// publisher; the worker that next frees a slot picks the role up (``innerFinished()``) and pulls
+/// itself, so nobody parks waiting for a slot. The outer task holds the role first and ends when it
+/// lets go; a worker goes back to running inner subscriptions.
+///
+/// The events, by who reports them:
+///
+/// | who | event | when |
+/// |---|---|---|
+/// | the subscriber's thread | ``subscribedAtOnce(_:)``, ``outerFinishedAtOnce()`` | an immediate outer publisher's values, while subscribing |
+/// | the outer task | ``start()`` | the first demand |
+/// | the puller | ``subscribed(_:by:)`` | it subscribed the inner publisher of the value it pulled |
+/// | the puller | ``putBack(by:)`` | every slot was taken and it put the outer iterator back |
+/// | a pulling worker | ``pulledForItself()`` | its value arrived, pulled into the last slot with nothing queued |
+/// | the puller | ``outerFinished(by:)`` | the outer publisher finished |
+/// | a worker | ``seek()``, ``parkIdle(_:)`` | it is between inner subscriptions |
+/// | a worker | ``innerFinished()`` | its inner subscription finished: a slot is free |
+/// | anyone | ``complete(_:)``, ``cancel(_:)`` | a failure, or the subscriber went away |
 @usableFromInline
 struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSubscription>:
   ProducerQueueStateMachine
 {
   @usableFromInline typealias Element = Value
 
+  /// Which task reports an event: the outer task ends when it lets go of the pull role, a worker
+  /// goes on to the next inner subscription.
+  @usableFromInline
+  enum Role: Sendable {
+    case outerTask
+    case worker
+  }
+
+  /// What the task that reported an event does next.
+  @usableFromInline
+  enum Turn: Sendable {
+    /// It holds the pull role and a slot reserved for the next value: pull (taking the outer
+    /// iterator out of the subscription if it does not hold it), then ``subscribed(_:by:)``.
+    /// `runsWhatItPulls`: a worker that took the last slot with nothing queued; once its value is
+    /// there it puts the iterator back and asks ``pulledForItself()`` instead.
+    case pull(runsWhatItPulls: Bool)
+    /// Every slot is taken: put the outer iterator back into the subscription, then ``putBack(by:)``.
+    case putBack
+    /// Subscribe the value just pulled as usual (a slot freed meanwhile): take the outer iterator
+    /// back, then ``subscribed(_:by:)``.
+    case subscribePulled
+    /// Run the inner publisher of the value just pulled, unsubscribed and unqueued, then
+    /// ``innerFinished()``: the pull role is let go, nobody was woken.
+    case runPulled
+    /// Run this inner subscription to its end, then ``innerFinished()``.
+    case run(Inner)
+    /// Nothing to run yet: park (``parkIdle(_:)``), then ``seek()``.
+    case park
+    /// This task is done: the outer task let go of the pull role, or the outer publisher finished
+    /// and no inner subscription waits.
+    case exit
+    /// The stream is over: release the outer subscription (if no task holds its iterator) and end.
+    case stop
+  }
+
+  /// A ``Turn`` and what to do before taking it.
+  @usableFromInline
+  struct Step: Sendable {
+    @usableFromInline var turn: Turn
+    /// Workers to start (their indices, which are their producer slots in the buffer), so that a
+    /// waiting inner subscription has a worker awake to take it.
+    @usableFromInline var newWorkers: Range<Int> = 0..<0
+    /// Idle workers woken for the same reason, and the end of the stream.
+    @usableFromInline var effects = Effects()
+
+    @inlinable
+    init(_ turn: Turn) {
+      self.turn = turn
+    }
+  }
+
   @usableFromInline var buffer: ProducerQueue<Value, Failure>
   @usableFromInline let maxPublishers: Int
-  /// Inner subscriptions running or waiting for a worker, plus the one the puller is
-  /// pulling for.
+  /// Inner subscriptions running or waiting for a worker, plus the slot reserved for the
+  /// puller's next value.
   @usableFromInline var active = 0
   /// Subscribed inner publishers that no worker has taken yet.
   @usableFromInline var pending = RingBuffer<Inner>()
   @usableFromInline var isOuterFinished = false
   /// Whether a task holds the pull role (the outer iterator is out of the subscription).
   @usableFromInline var isPulling = true
-  /// Workers started so far: the next one's index (its producer slot in the buffer).
+  /// Workers started so far: the next one's index.
   @usableFromInline var startedWorkers = 0
-  /// Workers awake and between inner publishers (including those woken or started and not
-  /// yet running); a worker pulling the outer publisher is not among them.
+  /// Workers awake and between inner subscriptions (including those woken or started and not
+  /// yet running); a worker holding the pull role is not among them.
   @usableFromInline var seeking = 0
-  /// Workers parked until there is an inner publisher to run (or the end).
+  /// Workers parked until there is an inner subscription to run (or the end).
   @usableFromInline var idle: [Waiter] = []
 
   @usableFromInline
@@ -46,7 +114,16 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     buffer = ProducerQueue(producers: maxPublishers + 1, capacity: capacityPerInner, refundsOnDrain: true)
   }
 
+  /// Every slot is taken and no inner subscription waits for a worker: the inner publisher of the
+  /// value being pulled has nobody to run it but the puller.
+  @inlinable
+  var isFullWithNothingQueued: Bool { pending.isEmpty && active >= maxPublishers }
+
   // MARK: Subscribing, for an immediate outer publisher
+
+  /// Whether an immediate outer publisher may be pulled now, at subscription: a slot is free.
+  @inlinable
+  var hasFreeSlot: Bool { buffer.isOpen && active < maxPublishers }
 
   /// An immediate outer publisher's value arrived while the subscriber subscribed, and `inner`
   /// was subscribed in a free slot at once (Combine subscribes it then); a worker takes it once
@@ -57,10 +134,6 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     pending.append(inner)
   }
 
-  /// Whether an immediate outer publisher may be pulled now, at subscription: a slot is free.
-  @inlinable
-  var hasFreeSlot: Bool { buffer.isOpen && active < maxPublishers }
-
   /// An immediate outer publisher ended while the subscriber subscribed.
   @inlinable
   mutating func outerFinishedAtOnce() -> Effects {
@@ -69,132 +142,122 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     return active == 0 ? complete(.finished) : Effects()
   }
 
-  /// The first demand: workers for the inner publishers subscribed at once, then the outer task's
-  /// first pull (``OuterStep/full``: the role is put down, a worker freeing a slot picks it up).
+  // MARK: The puller
+
+  /// The first demand, for the outer task: workers for the inner subscriptions made at once, then
+  /// the first pull, or, with every slot taken, the role let go at once (the iterator is still in
+  /// the subscription).
   @inlinable
-  mutating func start() -> (workers: [Recruit], OuterStep) {
-    var workers: [Recruit] = []
-    while workers.count < pending.count, startedWorkers < maxPublishers { workers.append(recruit()) }
-    guard buffer.isOpen, !isOuterFinished else { return (workers, .stop) }
-    let step = reserveSlot()
-    if case .full = step { isPulling = false }
-    return (workers, step)
-  }
-
-  // MARK: Pulling the outer publisher
-
-  @usableFromInline
-  enum OuterStep {
-    /// A slot is reserved: pull the next outer value.
-    case pull
-    /// Every slot is taken: put the outer iterator back and ``putDown(byWorker:)`` the role.
-    case full
-    /// The stream is over.
-    case stop
-  }
-
-  /// The puller asks for a slot for its next pull.
-  @inlinable
-  mutating func reserveSlot() -> OuterStep {
-    guard buffer.isOpen else { return .stop }
-    guard active < maxPublishers else { return .full }
-    active += 1
-    return .pull
-  }
-
-  @usableFromInline
-  enum PutDownStep {
-    /// A slot freed while the iterator was put back: it is reserved, take the iterator again.
-    case pull
-    /// The role is free; a worker goes back to running inner publishers, the outer task ends.
-    case putDown
-    /// The stream is over: release the outer subscription.
-    case stop
-  }
-
-  /// The puller found every slot taken and has put the outer iterator back into the
-  /// subscription: the next task to free a slot picks the role up (``innerFinished()``).
-  @inlinable
-  mutating func putDown(byWorker: Bool) -> PutDownStep {
-    guard buffer.isOpen else { return .stop }
+  mutating func start() -> Step {
+    var step = Step(.exit)
+    while step.newWorkers.count < pending.count, startedWorkers < maxPublishers { recruit(into: &step) }
+    guard buffer.isOpen else {
+      step.turn = .stop
+      return step
+    }
+    guard !isOuterFinished else { return step }
     if active < maxPublishers {
       active += 1
-      return .pull
+      step.turn = .pull(runsWhatItPulls: false)
+    } else {
+      isPulling = false
+    }
+    return step
+  }
+
+  /// The puller subscribed `inner` in the slot it reserved: it is queued for a worker (one is
+  /// recruited if none is awake, unless the puller, a worker about to let go of the role with every
+  /// slot taken, will run it itself), and the next slot is reserved, or every slot is taken.
+  @inlinable
+  mutating func subscribed(_ inner: Inner, by role: Role) -> Step {
+    guard buffer.isOpen else {
+      var step = Step(.stop)
+      step.effects.release(inner)
+      return step
+    }
+    pending.append(inner)
+    var step = Step(.pull(runsWhatItPulls: false))
+    let pullerRunsIt = role == .worker && active >= maxPublishers
+    if seeking == 0 && !pullerRunsIt { recruit(into: &step) }
+    if active < maxPublishers {
+      active += 1
+    } else {
+      step.turn = .putBack
+    }
+    return step
+  }
+
+  /// The puller found every slot taken and has put the outer iterator back: it lets go of the role
+  /// (the next task to free a slot picks it up) and the outer task ends, a worker seeks its next
+  /// inner subscription at once. A slot freed meanwhile is reserved for the puller instead.
+  @inlinable
+  mutating func putBack(by role: Role) -> Step {
+    guard buffer.isOpen else { return Step(.stop) }
+    if active < maxPublishers {
+      active += 1
+      return Step(.pull(runsWhatItPulls: false))
     }
     isPulling = false
-    if byWorker { seeking += 1 }
-    return .putDown
+    guard role == .worker else { return Step(.exit) }
+    seeking += 1
+    return seek()
   }
 
-  @usableFromInline
-  enum Recruit {
-    case none
-    case wake(Waiter)
-    /// Start a new worker with this index.
-    case start(Int)
-  }
-
-  @usableFromInline
-  enum EnqueueAction {
-    /// Queued for a worker; recruit one if told to.
-    case queued(Recruit)
-    /// The stream is over: release the inner subscription and stop.
-    case closed
-  }
-
-  /// The puller subscribed `inner` in the slot it reserved.
-  ///
-  /// Nobody is recruited when the puller is a worker that is about to put the role down
-  /// (every slot is taken): it runs the inner publisher itself.
+  /// A worker told ``Turn/pull(runsWhatItPulls:)`` with `true` has its value and has put the outer
+  /// iterator back: if every slot is still taken with nothing queued, it lets go of the role and
+  /// runs the value's inner publisher itself (no subscription handed over, nobody woken).
   @inlinable
-  mutating func enqueue(_ inner: Inner, byWorker: Bool) -> EnqueueAction {
-    guard buffer.isOpen else { return .closed }
-    pending.append(inner)
-    let pullerRunsIt = byWorker && active >= maxPublishers
-    return .queued(seeking == 0 && !pullerRunsIt ? recruit() : .none)
+  mutating func pulledForItself() -> Step {
+    guard buffer.isOpen else { return Step(.stop) }
+    guard isFullWithNothingQueued else { return Step(.subscribePulled) }
+    isPulling = false
+    return Step(.runPulled)
   }
 
   /// The outer publisher finished: the slot reserved for its next value is given back, idle
-  /// workers are let go, and the stream finishes once no inner subscription is active.
+  /// workers are let go, the stream finishes once no inner subscription is active, and a worker
+  /// goes back to running inner subscriptions.
   @inlinable
-  mutating func outerFinished(byWorker: Bool) -> Effects {
+  mutating func outerFinished(by role: Role) -> Step {
     isOuterFinished = true
     isPulling = false
     active -= 1
-    if byWorker { seeking += 1 }
     var effects = Effects()
     seeking += idle.count
     effects.wake(idle)
     idle.removeAll()
     if active == 0 { effects.merge(complete(.finished)) }
-    return effects
+    var step = Step(.exit)
+    if role == .worker {
+      seeking += 1
+      step = seek()
+    }
+    step.effects.merge(effects)
+    return step
   }
 
   // MARK: Workers
 
-  @usableFromInline
-  enum WorkerStep {
-    /// Run this inner subscription, after recruiting another worker if told to.
-    case run(Inner, Recruit)
-    /// Nothing to run now: park (``parkIdle(_:)``) and ask again when resumed.
-    case park
-    /// The stream is over, or the outer one finished and nothing is left to run.
-    case exit
-  }
-
+  /// A worker between inner subscriptions: the next waiting one (recruiting another worker if more
+  /// wait and nobody else is awake), or park, or end.
   @inlinable
-  mutating func nextInner() -> WorkerStep {
-    guard buffer.isOpen else { return exitWorker() }
-    if let inner = pending.popFirst() {
+  mutating func seek() -> Step {
+    guard buffer.isOpen else {
       seeking -= 1
-      // Another inner publisher is waiting and nobody else is awake to take it.
-      let recruit = !pending.isEmpty && seeking == 0 ? recruit() : .none
-      return .run(inner, recruit)
+      return Step(.stop)
     }
-    return isOuterFinished ? exitWorker() : .park
+    guard let inner = pending.popFirst() else {
+      guard isOuterFinished else { return Step(.park) }
+      seeking -= 1
+      return Step(.exit)
+    }
+    seeking -= 1
+    var step = Step(.run(inner))
+    if !pending.isEmpty && seeking == 0 { recruit(into: &step) }
+    return step
   }
 
-  /// Parks a worker that found nothing to run; `false` (resume it at once) if there is now.
+  /// Parks a worker that was told to; `false` (resume it at once) if there is something to do now.
   @inlinable
   mutating func parkIdle(_ waiter: Waiter) -> Bool {
     guard buffer.isOpen, pending.isEmpty, !isOuterFinished else { return false }
@@ -203,107 +266,21 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
     return true
   }
 
-  @usableFromInline
-  enum InnerEnd {
-    /// Look for the next inner publisher, after carrying out these effects.
-    case seek(Effects)
-    /// The freed slot is reserved for the worker, which now holds the pull role: take the
-    /// outer iterator and pull.
-    case pull
-  }
-
-  /// A worker's inner publisher finished: its slot is free. If nobody holds the pull role,
-  /// the worker takes it and the slot; the stream finishes if that was the last active inner
-  /// after the outer's end.
+  /// A worker's inner subscription finished, and its slot is free. If nobody holds the pull role,
+  /// the worker takes it with that slot; otherwise the slot is given back (the stream finishes if
+  /// that was the last active inner after the outer's end) and the worker seeks.
   @inlinable
-  mutating func innerFinished() -> InnerEnd {
+  mutating func innerFinished() -> Step {
     if !isPulling && !isOuterFinished && buffer.isOpen {
       isPulling = true
-      return .pull
+      return Step(.pull(runsWhatItPulls: isFullWithNothingQueued))
     }
     active -= 1
     seeking += 1
-    var effects = Effects()
-    if isOuterFinished && active == 0 { effects.merge(complete(.finished)) }
-    return .seek(effects)
-  }
-
-  // MARK: Steps fused under one lock
-
-  /// ``enqueue(_:byWorker:)`` and, when queued, ``reserveSlot()`` for the next pull: what the
-  /// puller does after subscribing to an inner publisher, under one lock instead of two.
-  @inlinable
-  mutating func enqueueAndReserve(_ inner: Inner, byWorker: Bool) -> (EnqueueAction, OuterStep) {
-    let action = enqueue(inner, byWorker: byWorker)
-    guard case .queued = action else { return (action, .stop) }
-    return (action, reserveSlot())
-  }
-
-  @usableFromInline
-  enum PutDownOrRun {
-    /// As ``PutDownStep``.
-    case pull
-    /// The role is put down: a worker takes this next step (``nextInner()``) at once; the
-    /// outer task ends (it gets ``WorkerStep/exit``).
-    case next(WorkerStep)
-    case stop
-  }
-
-  /// ``putDown(byWorker:)`` followed, for a worker, by ``nextInner()``: under one lock.
-  @inlinable
-  mutating func putDownAndSeek(byWorker: Bool) -> PutDownOrRun {
-    switch putDown(byWorker: byWorker) {
-    case .pull: return .pull
-    case .stop: return .stop
-    case .putDown: return .next(byWorker ? nextInner() : .exit)
-    }
-  }
-
-  @usableFromInline
-  enum InnerEndStep {
-    /// Carry out these effects, then take this step.
-    case next(Effects, WorkerStep)
-    /// As ``InnerEnd/pull``. `mayRunItself`: every slot is taken and nothing waits for a worker,
-    /// so the inner publisher of the value about to be pulled may be run by the puller itself
-    /// (``arrivedForWorker()`` confirms once the value is there).
-    case pull(mayRunItself: Bool)
-  }
-
-  /// ``innerFinished()`` followed, when the worker seeks, by ``nextInner()``: under one lock.
-  @inlinable
-  mutating func innerFinishedAndSeek() -> InnerEndStep {
-    switch innerFinished() {
-    case .pull: return .pull(mayRunItself: isFullWithNothingQueued)
-    case .seek(let effects): return .next(effects, nextInner())
-    }
-  }
-
-  @usableFromInline
-  enum Arrival {
-    /// Every slot is still taken and nothing waits: the role is put down and the worker
-    /// subscribes to the value's inner publisher and runs it itself, with nobody woken and
-    /// nothing queued.
-    case runItself
-    /// A slot freed meanwhile: take the outer iterator back and subscribe as usual (the value's
-    /// inner publisher is queued and the puller goes on pulling).
-    case enqueue
-    /// The stream is over.
-    case stop
-  }
-
-  /// Every slot is taken and no inner publisher waits for a worker: the puller's next inner
-  /// publisher has nobody to run it but the puller.
-  @inlinable
-  var isFullWithNothingQueued: Bool { pending.isEmpty && active >= maxPublishers }
-
-  /// A pulling worker told ``InnerEndStep/pull(mayRunItself:)`` has its value and has put the
-  /// outer iterator back.
-  @inlinable
-  mutating func arrivedForWorker() -> Arrival {
-    guard buffer.isOpen else { return .stop }
-    guard isFullWithNothingQueued else { return .enqueue }
-    isPulling = false
-    return .runItself
+    let effects = isOuterFinished && active == 0 ? complete(.finished) : Effects()
+    var step = seek()
+    step.effects.merge(effects)
+    return step
   }
 
   // MARK: Ending
@@ -325,23 +302,20 @@ struct FlatMapStateMachine<Value: Sendable, Failure: Error, Inner: ReleasableSub
 
   // MARK: Helpers
 
-  /// One more worker awake, if more concurrency is allowed.
+  /// One more worker awake, if more concurrency is allowed: an idle one woken, or a new one
+  /// started.
   @inlinable
-  mutating func recruit() -> Recruit {
+  mutating func recruit(into step: inout Step) {
     if let waiter = idle.popLast() {
       seeking += 1
-      return .wake(waiter)
+      step.effects.wake(waiter)
+      return
     }
-    guard startedWorkers < maxPublishers else { return .none }
+    guard startedWorkers < maxPublishers else { return }
+    let index = startedWorkers
     startedWorkers += 1
     seeking += 1
-    return .start(startedWorkers - 1)
-  }
-
-  @inlinable
-  mutating func exitWorker() -> WorkerStep {
-    seeking -= 1
-    return .exit
+    step.newWorkers = step.newWorkers.isEmpty ? index..<index + 1 : step.newWorkers.lowerBound..<index + 1
   }
 
   /// Everything parked or waiting, once the stream has ended: idle workers are woken (they

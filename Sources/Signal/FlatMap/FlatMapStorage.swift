@@ -81,135 +81,100 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
   @usableFromInline
   var upstreams: [any ReleasableSubscription] { [outer] }
 
-  // MARK: Pulling the outer publisher
+  // MARK: The tasks
 
-  /// The outer task: holds the pull role first, and ends when it puts it down.
+  /// The outer task: starts the workers for the inner subscriptions made at once, then holds the
+  /// pull role first.
   @inlinable
   func runOuter() async {
-    let (workers, step) = state.withLock { $0.start() }
-    for worker in workers { carryOut(worker) }
-    guard case .pull = step else { return }
-    _ = await pull(byWorker: false, producer: outerProducer)
-  }
-
-  /// Pulls the outer publisher while a slot is free, subscribing to each inner publisher as
-  /// its value arrives; the caller holds the pull role and a reserved slot. With every slot
-  /// taken, puts the iterator back and the role down. Answers a worker's next turn (the outer
-  /// task ends whatever it is told).
-  ///
-  /// `mayRunItself`: a worker whose reserved slot is the last one, with nothing waiting, runs
-  /// the first value's inner publisher itself once ``FlatMapStateMachine/arrivedForWorker()``
-  /// confirms: no queueing, no hand-over, nobody woken.
-  @inlinable
-  func pull(byWorker: Bool, producer: Int, mayRunItself: Bool = false) async -> WorkerTurn {
-    guard var iterator = outer.take() else { return .stop }
-    var mayRunItself = mayRunItself
-    while true {
-      let value: Upstream.Output?
-      do throws(Upstream.Failure) {
-        value = try await iterator.next(isolation: nil)
-      } catch {
-        complete(.failure(error))
-        return .stop
-      }
-      guard let value else {
-        perform(state.withLock { $0.outerFinished(byWorker: byWorker) })
-        return byWorker ? .step(state.withLock { $0.nextInner() }) : .stop
-      }
-      if innersAreImmediate {
-        // Subscribed and run to its end at once, in the slot reserved for this value, which then
-        // serves the next pull: nothing queued, nobody recruited or woken.
-        guard await pushAll(transform(value).makeAsyncIterator(), from: producer) else { return .stop }
-        continue
-      }
-      if mayRunItself {
-        mayRunItself = false
-        // Back in the subscription before the role is free, so whoever picks it up finds it.
-        outer.putBack(consume iterator)
-        switch state.withLock({ $0.arrivedForWorker() }) {
-        case .runItself:
-          return .runOwn(transform(value))
-        case .stop:
-          outer.release()
-          return .stop
-        case .enqueue:
-          guard let again = outer.take() else { return .stop }
-          iterator = again
-        }
-      }
-      let inner = InnerSubscription(subscribingTo: transform(value))
-      let (queued, next) = state.withLock { $0.enqueueAndReserve(inner, byWorker: byWorker) }
-      guard case .queued(let recruit) = queued else {
-        inner.release()
-        return .stop
-      }
-      carryOut(recruit)
-      switch next {
-      case .pull:
-        continue
-      case .stop:
-        return .stop
-      case .full:
-        outer.putBack(consume iterator)
-        switch state.withLock({ $0.putDownAndSeek(byWorker: byWorker) }) {
-        case .pull:
-          guard let again = outer.take() else { return .stop }
-          iterator = again
-        case .next(let step):
-          return .step(step)
-        case .stop:
-          outer.release()
-          return .stop
-        }
-      }
-    }
-  }
-
-  // MARK: Workers
-
-  /// What a worker does next: a step of the state machine, or run the inner publisher of the
-  /// value it pulled itself (``FlatMapStateMachine/Arrival/runItself``).
-  @usableFromInline
-  enum WorkerTurn {
-    case step(StateMachine.WorkerStep)
-    case runOwn(Inner)
-    case stop
+    await run(.outerTask, from: outerProducer, state.withLock { $0.start() })
   }
 
   @inlinable
   func runWorker(_ index: Int) async {
-    var turn = WorkerTurn.step(state.withLock { $0.nextInner() })
+    await run(.worker, from: index, state.withLock { $0.seek() })
+  }
+
+  /// The loop of every task, the outer task and each worker: carries out a step's effects, takes
+  /// its turn, and reports what happened, until the state machine says the task ends.
+  @inlinable
+  func run(_ role: StateMachine.Role, from producer: Int, _ first: StateMachine.Step) async {
+    var step = first
+    // The outer iterator, while this task holds the pull role (it is out of `outer` then).
+    var iterator: Upstream.AsyncIterator?
+    // The value a pulling worker pulled, between `pulledForItself()` and running or subscribing it.
+    var pulled: Upstream.Output?
     while true {
-      switch turn {
-      case .stop, .step(.exit):
-        return
-      case .step(.park):
+      carryOut(step)
+      switch step.turn {
+      case .pull(let runsWhatItPulls):
+        if iterator == nil { iterator = outer.take() }
+        guard iterator != nil else { return }
+        var value: Upstream.Output?
+        do throws(Upstream.Failure) {
+          value = try await iterator!.next(isolation: nil)
+          // Immediate inner publishers need no subscription: each runs to its end at once, in the slot
+          // reserved for its value, which then serves the next pull (nothing queued, nobody woken).
+          while innersAreImmediate, let immediate = value {
+            guard await pushAll(transform(immediate).makeAsyncIterator(), from: producer) else { return }
+            value = try await iterator!.next(isolation: nil)
+          }
+        } catch {
+          complete(.failure(error))
+          return
+        }
+        guard let value else {
+          iterator = nil
+          step = state.withLock { $0.outerFinished(by: role) }
+          continue
+        }
+        if runsWhatItPulls {
+          // Back in the subscription before the role is let go, so whoever picks it up finds it.
+          outer.putBack(iterator.take()!)
+          pulled = value
+          step = state.withLock { $0.pulledForItself() }
+        } else {
+          step = subscribe(value, by: role)
+        }
+      case .subscribePulled:
+        iterator = outer.take()
+        guard iterator != nil, let value = pulled.take() else { return }
+        step = subscribe(value, by: role)
+      case .putBack:
+        outer.putBack(iterator.take()!)
+        step = state.withLock { $0.putBack(by: role) }
+      case .runPulled:
+        guard let value = pulled.take() else { return }
+        step = await drain(transform(value).makeAsyncIterator(), from: producer)
+      case .run(let inner):
+        guard let innerIterator = inner.take() else { return }
+        step = await drain(consume innerIterator, from: producer)
+      case .park:
         await park(isolation: nil) { $0.parkIdle($1) }
         if Task.isCancelled { return }
-        turn = .step(state.withLock { $0.nextInner() })
-      case .step(.run(let inner, let recruit)):
-        carryOut(recruit)
-        guard let iterator = inner.take() else { return }
-        turn = await drain(consume iterator, from: index)
-      case .runOwn(let publisher):
-        turn = await drain(publisher.makeAsyncIterator(), from: index)
+        step = state.withLock { $0.seek() }
+      case .exit:
+        return
+      case .stop:
+        outer.release()
+        return
       }
     }
   }
 
-  /// Runs one inner subscription to its end and releases it, then answers the worker's next
-  /// turn.
+  /// Subscribes the inner publisher of `value` in the slot reserved for it and reports it.
   @inlinable
-  func drain(_ iterator: consuming Inner.AsyncIterator, from index: Int) async -> WorkerTurn {
+  func subscribe(_ value: Upstream.Output, by role: StateMachine.Role) -> StateMachine.Step {
+    let inner = InnerSubscription(subscribingTo: transform(value))
+    return state.withLock { $0.subscribed(inner, by: role) }
+  }
+
+  /// Runs one inner subscription to its end and releases it, then reports its end.
+  @inlinable
+  func drain(_ iterator: consuming Inner.AsyncIterator, from producer: Int) async -> StateMachine.Step {
     // Released (by pushAll) before its slot is given back: the next inner must not overlap this one.
-    guard await pushAll(iterator, from: index) else { return .stop }
-    switch state.withLock({ $0.innerFinishedAndSeek() }) {
-    case .next(let effects, let step):
-      perform(effects)
-      return .step(step)
-    case .pull(let mayRunItself):
-      return await pull(byWorker: true, producer: index, mayRunItself: mayRunItself)
-    }
+    guard await pushAll(iterator, from: producer) else { return StateMachine.Step(.exit) }
+    return state.withLock { $0.innerFinished() }
   }
 
   /// Pushes every value of an inner subscription into the buffer from `producer`'s slot, then releases
@@ -228,14 +193,10 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
     }
   }
 
+  /// Starts and wakes the workers a step recruited, and performs its effects.
   @inlinable
-  func carryOut(_ recruit: StateMachine.Recruit) {
-    switch recruit {
-    case .none:
-      break
-    case .wake(let waiter):
-      wake(waiter)
-    case .start(let index):
+  func carryOut(_ step: StateMachine.Step) {
+    for index in step.newWorkers {
       let worker = self.worker
       workers.started()
       spawn({ storage in
@@ -243,5 +204,6 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
         storage.workers.returned()
       }) { $0.adopt($1) }
     }
+    if !step.effects.isEmpty { perform(step.effects) }
   }
 }

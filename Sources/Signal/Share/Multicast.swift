@@ -91,15 +91,9 @@ extension Publishers {
     /// ```
     @inlinable
     public func connect() -> AnyCancellable {
-      let subject = self.subject
-      let subscription = UpstreamSubscription(subscribingTo: upstream)
-      let pump = Task {
-        if let completion = await Pump.run(subscription, into: subject) { await subject.send(completion: completion) }
-      }
-      return AnyCancellable {
-        pump.cancel()
-        subscription.release()
-      }
+      let connection = MulticastConnectionStorage(subscribingTo: upstream, feeding: subject)
+      connection.start()
+      return AnyCancellable { connection.cancel() }
     }
   }
 }

@@ -111,6 +111,54 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     return .park
   }
 
+  /// ``next(_:)`` for a consumer that keeps a batch: a `.suspend` subscriber with several values
+  /// buffered returns the first and moves up to half its capacity more into `batch`, which the
+  /// consumer returns without the lock and comes back for when it is empty. The batch counts
+  /// against the capacity until then (`held`), so senders are held back as if the values were
+  /// still buffered; a dropping subscriber takes one value at a time, so its policy still
+  /// applies to everything not yet returned.
+  ///
+  /// When the subscriber still holds senders back after the batch was taken, `reportAfter` says
+  /// after how many of the batch's values it will have drained to its low watermark: the consumer
+  /// then reports (``consumedFromBatch(_:remaining:)``), so senders resume exactly when they would
+  /// have without the batch; otherwise it is 0.
+  @inlinable
+  mutating func next(
+    _ token: SubjectToken, batchingInto batch: inout RingBuffer<Output>, reportAfter: inout Int
+  ) -> NextAction {
+    reportAfter = 0
+    guard owns(token) else { return .end(nil) }
+    let slot = token.slot
+    // Coming back means the last batch has been consumed.
+    subscribers[slot].held = 0
+    guard subscribers[slot].isSuspending, subscribers[slot].buffer.count > 1,
+      let value = subscribers[slot].buffer.popFirst()
+    else { return next(token) }
+    let limit = Swift.max(1, subscribers[slot].capacity / 2)
+    var moved = 0
+    while moved < limit, let more = subscribers[slot].buffer.popFirst() {
+      batch.append(more)
+      moved += 1
+    }
+    subscribers[slot].held = moved
+    var sender: Waiter?
+    if subscribers[slot].drainedBelowWatermark() {
+      sender = unblockOne()
+    } else if subscribers[slot].isBlocking {
+      reportAfter = subscribers[slot].buffer.count + moved - subscribers[slot].capacity / 2
+    }
+    return .value(value, resumingSender: sender)
+  }
+
+  /// The consumer has returned values of its batch and holds `remaining`: a subscriber that has
+  /// drained to its low watermark stops holding senders back (returns the sender to resume).
+  @inlinable
+  mutating func consumedFromBatch(_ token: SubjectToken, remaining: Int) -> Waiter? {
+    guard owns(token) else { return nil }
+    subscribers[token.slot].held = remaining
+    return subscribers[token.slot].drainedBelowWatermark() ? unblockOne() : nil
+  }
+
   /// Parks the subscriber's consumer unless there is already something for it;
   /// returns `false` if the caller must resume `waiter` right away.
   @usableFromInline

@@ -77,15 +77,20 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
   }
 
   /// The next value for one subscriber. Buffered values are returned without suspending;
-  /// a cancelled task ends the subscription (returns `nil`).
+  /// a cancelled task ends the subscription (returns `nil`). A `.suspend` subscriber's values
+  /// may come with more in `batch` (see ``SubjectState/next(_:batchingInto:)``), which the
+  /// caller returns before it asks again.
   @inlinable
-  func next(_ token: SubjectToken, isolation: isolated (any Actor)?) async throws(Failure) -> Output? {
+  func next(
+    _ token: SubjectToken, batchingInto batch: inout RingBuffer<Output>, reportAfter: inout Int,
+    isolation: isolated (any Actor)?
+  ) async throws(Failure) -> Output? {
     while true {
       if Task.isCancelled {
         cancel(token)
         return nil
       }
-      switch state.withLock({ $0.next(token) }) {
+      switch state.withLock({ $0.next(token, batchingInto: &batch, reportAfter: &reportAfter) }) {
       case .value(let value, let sender):
         wake(sender)
         return value
@@ -97,6 +102,12 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
         await parkCancellingSubscription(token, isolation: isolation) { $0.park(token, $1) }
       }
     }
+  }
+
+  /// See ``SubjectState/consumedFromBatch(_:remaining:)``.
+  @inlinable
+  func consumedFromBatch(_ token: SubjectToken, remaining: Int) {
+    wake(state.withLock { $0.consumedFromBatch(token, remaining: remaining) })
   }
 
   /// The current value of a subject whose replay window holds one value.

@@ -12,6 +12,9 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
   /// A `.suspend` subscriber blocks senders from the moment its buffer is full until it
   /// has drained to the low watermark, so a parked sender is woken once per half buffer.
   @usableFromInline var isBlocking = false
+  /// Values a `.suspend` subscriber's consumer took in its last batch and has not come back
+  /// for yet: they still count against the capacity, so batching never widens the bound.
+  @usableFromInline var held = 0
 
   @usableFromInline
   init(id: Int, policy: BufferingPolicy) {
@@ -37,7 +40,7 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
     switch policy {
     case .suspend:
       buffer.append(value)
-      if !isBlocking, buffer.count >= capacity {
+      if !isBlocking, buffer.count + held >= capacity {
         isBlocking = true
         becameBlocking = true
       }
@@ -53,11 +56,19 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
     return (consumer, becameBlocking)
   }
 
+  /// Whether senders wait for this subscriber (`.suspend`): nothing it buffered is ever dropped,
+  /// so its consumer may take several values at once.
+  @inlinable
+  var isSuspending: Bool {
+    if case .suspend = policy { return true }
+    return false
+  }
+
   /// Call after taking a value: `true` when a blocking subscriber has drained to its low
   /// watermark and stops blocking.
   @inlinable
   mutating func drainedBelowWatermark() -> Bool {
-    guard isBlocking, buffer.count <= capacity / 2 else { return false }
+    guard isBlocking, buffer.count + held <= capacity / 2 else { return false }
     isBlocking = false
     return true
   }

@@ -35,6 +35,10 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
   /// room in it.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline let subscription: SubscriptionLifetime<SubjectStorage<Output, Failure>>
+    /// Values taken from the subscriber's buffer in one lock and returned one by one without it.
+    @usableFromInline var batch = RingBuffer<Output>()
+    /// After how many more values of `batch` the subscriber reaches its low watermark (0: no report due).
+    @usableFromInline var reportAfter = 0
 
     @inlinable
     init(_ subscription: SubscriptionLifetime<SubjectStorage<Output, Failure>>) {
@@ -48,7 +52,23 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
 
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-      try await subscription.storage.next(subscription.subscriber, isolation: actor)
+      if let value = batch.popFirst() {
+        guard !Task.isCancelled else {
+          // As for a buffered value: a cancelled task ends the subscription instead.
+          batch.removeAll()
+          subscription.storage.cancel(subscription.subscriber)
+          return nil
+        }
+        if reportAfter > 0 {
+          reportAfter -= 1
+          if reportAfter == 0 {
+            subscription.storage.consumedFromBatch(subscription.subscriber, remaining: batch.count)
+          }
+        }
+        return value
+      }
+      return try await subscription.storage.next(
+        subscription.subscriber, batchingInto: &batch, reportAfter: &reportAfter, isolation: actor)
     }
   }
 }

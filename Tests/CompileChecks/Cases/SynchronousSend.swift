@@ -1,8 +1,9 @@
 // Combine's `send` is synchronous; Signal's is async (it waits while a subscriber's buffer is
 // full) and `trySend` is the synchronous spelling. Signal cannot add a synchronous `send` that
-// points there: Swift ranks top-level code (main.swift) as synchronous, so such an overload
-// would be chosen over the async `send` in `await subject.send(x)` at top level, the README
-// tour's own line. From a synchronous function, `send` is the compiler's "'async' call in a
+// points there: an unavailable one is never chosen, and Swift ranks top-level code (main.swift)
+// as synchronous, so an available one would be chosen over the async `send` in
+// `await subject.send(x)` at top level, the README tour's own line (SynchronousSendOverloads.swift
+// shows each shape). From a synchronous function, `send` is the compiler's "'async' call in a
 // function that does not support concurrency"; `send`'s documentation names `trySend`.
 import Signal
 

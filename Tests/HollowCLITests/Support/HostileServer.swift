@@ -1,4 +1,5 @@
 import Foundation
+import HollowWire
 import LoopbackTesting
 import Synchronization
 
@@ -50,8 +51,7 @@ final class HostileServer: Sendable {
     port = socket.port
     Thread.detachNewThread { [self] in
       while true {
-        let connection = accept(fd, nil, nil)
-        if connection < 0 {
+        guard let (connection, _) = WireSocket.accept(fd) else {
           if errno == EINTR { continue }
           return  // the listener was shut down
         }
@@ -78,15 +78,7 @@ final class HostileServer: Sendable {
       ("HTTP/1.1 \(answer.status) \(reason)\r\nContent-Type: application/json\r\n"
         + "Content-Length: \(answer.body.count)\r\nConnection: close\r\n\r\n").utf8)
     response += answer.body
-    var sent = 0
-    while sent < response.count {
-      let count = response.withUnsafeBytes {
-        send(connection, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
-      }
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { return }
-      sent += count
-    }
+    _ = try? WireSocket.sendAll(connection, response[...], SocketBounds(deadline: .now + .seconds(30)))
   }
 
   /// The request head, after reading the body too (answers depend on the path alone, but an

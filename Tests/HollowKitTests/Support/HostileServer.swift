@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HollowWire
 import LoopbackTesting
 import Synchronization
 
@@ -108,8 +109,7 @@ final class HostileServer: Sendable {
   private func acceptLoop() {
     defer { close(listener) }
     while stopPipe.waitReadable(listener) {
-      let connection = accept(listener, nil, nil)
-      guard connection >= 0 else { continue }
+      guard let (connection, _) = WireSocket.accept(listener) else { continue }
       let number = acceptedCount.add(1, ordering: .acquiringAndReleasing).newValue
       let thread = Thread { [self] in serve(connection, number: number) }
       thread.start()
@@ -157,12 +157,15 @@ final class HostileServer: Sendable {
     case .raw(let bytes):
       return write(bytes)
     case .json(let body):
-      return write(
-        Array(
-          "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
-      )
+      let fields = [("Content-Type", "application/json"), ("Content-Length", String(body.utf8.count))]
+      guard let head = try? HTTPHeadWriter.response(status: 200, reason: "OK", fields: fields) else { return false }
+      return write(head + Array(body.utf8))
     case .redirect(let status, let location):
-      return write(Array("HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8))
+      let fields = [("Location", location), ("Content-Length", "0")]
+      guard let head = try? HTTPHeadWriter.response(status: status, reason: "Moved", fields: fields) else {
+        return false
+      }
+      return write(head)
     case .closeAfter(let bytes):
       _ = write(bytes)
       return false
@@ -176,8 +179,9 @@ final class HostileServer: Sendable {
       let zeros = [UInt8](repeating: 0x30, count: 64 * 1024)
       while !stopPipe.isStopped, write(zeros) {}
     case .endlessChunks:
-      guard write(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return false }
-      let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x30, count: 0x10000) + Array("\r\n".utf8)
+      let head = try? HTTPHeadWriter.response(status: 200, reason: "OK", fields: [("Transfer-Encoding", "chunked")])
+      guard let head, write(head) else { return false }
+      let chunk = ChunkedWriter.chunk([UInt8](repeating: 0x30, count: 0x10000))
       while !stopPipe.isStopped, write(chunk) {}
     case .trickle(let length, let interval):
       guard write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)) else { return false }
@@ -234,11 +238,7 @@ final class HostileServer: Sendable {
   private func write(_ stream: ServerStream, _ bytes: [UInt8]) -> Bool {
     var sent = 0
     while sent < bytes.count {
-      var fds = [
-        pollfd(fd: stream.fd, events: Int16(POLLOUT), revents: 0),
-        pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0),
-      ]
-      guard poll(&fds, 2, -1) > 0, fds[1].revents == 0 else { return false }
+      guard stopPipe.waitWritable(stream.fd) else { return false }
       let count = stream.write(bytes[sent...])
       guard count > 0 else { return false }
       sent += count

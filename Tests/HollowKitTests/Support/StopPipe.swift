@@ -1,5 +1,4 @@
-import Foundation
-import Synchronization
+import HollowWire
 
 #if canImport(Glibc)
 import Glibc
@@ -7,51 +6,39 @@ import Glibc
 import Darwin
 #endif
 
-/// A pipe that turns readable for good when the server stops: every poll of the server watches it.
+/// A test server's stop: the wire layer's ``WakePipe``, which every wait of the server watches
+/// (``WireSocket/wait(_:for:_:)``), so stopping ends each at once.
 final class StopPipe: Sendable {
-  let readEnd: Int32
-  private let writeEnd: Int32
-  private let stopped = Atomic<Bool>(false)
+  private let pipe: WakePipe
+
+  /// The pipe itself, for a write that waits for the peer until the server stops.
+  var wakePipe: WakePipe { pipe }
 
   init() throws {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
-    readEnd = ends[0]
-    writeEnd = ends[1]
+    pipe = try WakePipe()
   }
 
-  deinit {
-    close(readEnd)
-    close(writeEnd)
-  }
+  var readEnd: Int32 { pipe.readEnd }
 
-  var isStopped: Bool { stopped.load(ordering: .acquiring) }
+  var isStopped: Bool { pipe.isWoken }
 
   func stop() {
-    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    var byte: UInt8 = 1
-    _ = write(writeEnd, &byte, 1)
+    pipe.wake()
   }
 
   /// Blocks until `fd` is readable; false once the server stops.
   func waitReadable(_ fd: Int32) -> Bool {
-    var fds = [
-      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
-    ]
-    while true {
-      let result = poll(&fds, 2, -1)
-      if result < 0, errno == EINTR { continue }
-      return result > 0 && fds[1].revents == 0
-    }
+    (try? WireSocket.wait(fd, for: Int16(POLLIN), SocketBounds(wake: pipe))) != nil
+  }
+
+  /// Blocks until `fd` can take more bytes; false once the server stops.
+  func waitWritable(_ fd: Int32) -> Bool {
+    (try? WireSocket.wait(fd, for: Int16(POLLOUT), SocketBounds(wake: pipe))) != nil
   }
 
   /// Waits `duration` (the pace of a trickle); true when the server stopped meanwhile.
   func wait(_ duration: Duration) -> Bool {
-    var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
-    let milliseconds = Int32(
-      duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    _ = poll(&fds, 1, max(1, milliseconds))
+    _ = try? WireSocket.wait(pipe.readEnd, for: Int16(POLLIN), SocketBounds(deadline: .now + duration))
     return isStopped
   }
 }

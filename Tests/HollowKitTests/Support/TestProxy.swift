@@ -1,4 +1,5 @@
 import Foundation
+import HollowWire
 import LoopbackTesting
 import Synchronization
 
@@ -57,8 +58,7 @@ final class TestProxy: Sendable {
   private func acceptLoop() {
     defer { close(listener) }
     while stopPipe.waitReadable(listener) {
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else { continue }
+      guard let (client, _) = WireSocket.accept(listener) else { continue }
       Thread { [self] in serve(client) }.start()
     }
   }
@@ -116,22 +116,7 @@ final class TestProxy: Sendable {
   }
 
   private func connectLoopback(_ port: Int) -> Int32? {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(fd)
-      return nil
-    }
-    return fd
+    try? WireSocket.dial(host: "127.0.0.1", port: port, SocketBounds(deadline: .now + .seconds(10)))
   }
 
   /// Copies bytes both ways until either side closes or the proxy stops.
@@ -152,18 +137,6 @@ final class TestProxy: Sendable {
   }
 
   private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Self.sendFlags) }
-      guard count > 0 else { return false }
-      sent += count
-    }
-    return true
+    (try? WireSocket.sendAll(fd, bytes[...], SocketBounds(wake: stopPipe.wakePipe))) != nil
   }
-
-  #if canImport(Darwin)
-  private static let sendFlags: Int32 = 0
-  #else
-  private static let sendFlags = Int32(MSG_NOSIGNAL)
-  #endif
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HollowKit
 import HollowServer
+import HollowWire
 
 #if canImport(Glibc)
 import Glibc
@@ -69,11 +70,10 @@ final class TestClient {
   }
 
   func send(_ bytes: [UInt8]) throws {
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-      guard count > 0 else { throw TestClientError(description: "send failed: errno \(errno)") }
-      sent += count
+    do throws(SocketFailure) {
+      try WireSocket.sendAll(fd, bytes[...], SocketBounds(deadline: .now + .seconds(30)))
+    } catch {
+      throw TestClientError(description: "send failed: \(error)")
     }
   }
 
@@ -166,12 +166,9 @@ final class TestClient {
   }
 
   private func fill(until deadline: ContinuousClock.Instant) throws {
-    let remaining = ContinuousClock.now.duration(to: deadline)
-    guard remaining > .zero else { throw TestClientError(description: "timed out") }
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    let millis = Int32(
-      remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
-    guard poll(&entry, 1, millis) > 0 else { throw TestClientError(description: "timed out") }
+    guard (try? WireSocket.wait(fd, for: Int16(POLLIN), SocketBounds(deadline: deadline))) != nil else {
+      throw TestClientError(description: "timed out")
+    }
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     if count < 0, errno == ECONNRESET { throw TestClientError(description: "reset") }

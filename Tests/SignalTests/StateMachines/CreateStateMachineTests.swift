@@ -98,6 +98,44 @@ import Testing
     #expect(next(&machine) == .value(3))
   }
 
+  @Test func parkedSendersAreAdmittedTogetherOnceTheBufferIsDownToHalf() async {
+    let pool = WaiterPool()
+    var machine = started(.suspend(4))
+    for value in 1...4 { _ = machine.trySend(value) }
+    let first = machine.makeTicket()
+    let second = machine.makeTicket()
+    #expect(machine.parkSender(ticket: first, value: 5, await pool.make("first")))
+    #expect(machine.parkSender(ticket: second, value: 6, await pool.make("second")))
+    // Above half: nobody is woken for one value taken.
+    #expect(next(&machine, pool) == .value(1))
+    #expect(machine.takeResult(ticket: first) == nil)
+    // Down to half: both are admitted in order, and woken once each.
+    guard case .value(2, let effects) = machine.next() else {
+      Issue.record("expected the second value")
+      return
+    }
+    #expect(pool.resume(effects) == ["first", "second"])
+    #expect(machine.takeResult(ticket: first) == .enqueued)
+    #expect(machine.takeResult(ticket: second) == .enqueued)
+    #expect(machine.bufferedCount == 4)
+    for expected in 3...6 { #expect(next(&machine) == .value(expected)) }
+  }
+
+  @Test func aNewcomerWaitsBehindParkedSendersEvenWithRoom() async {
+    let pool = WaiterPool()
+    var machine = started(.suspend(4))
+    for value in 1...4 { _ = machine.trySend(value) }
+    let first = machine.makeTicket()
+    #expect(machine.parkSender(ticket: first, value: 5, await pool.make("first")))
+    #expect(next(&machine, pool) == .value(1))
+    // Room for one, but a sender is waiting: the newcomer parks behind it.
+    #expect(machine.trySend(9).0 == .full)
+    let newcomer = machine.makeTicket()
+    #expect(machine.parkSender(ticket: newcomer, value: 9, await pool.make("newcomer")))
+    _ = pool.resume(machine.cancelSender(ticket: newcomer))
+    _ = pool.resume(machine.cancelSender(ticket: first))
+  }
+
   @Test func aSenderIsNotParkedWhenThereIsRoom() async {
     let pool = WaiterPool()
     var machine = started(.suspend(2))

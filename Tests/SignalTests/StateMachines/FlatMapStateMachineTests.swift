@@ -5,30 +5,48 @@ import Testing
 @Suite struct FlatMapStateMachineTests {
   private typealias Machine = FlatMapStateMachine<Int, TestError, ReleaseProbe>
 
-  private enum Outer: Equatable {
-    case pull, full, stop
+  private enum Turn: Equatable {
+    case pull, pullRunningWhatItPulls, putBack, subscribePulled, runPulled, run(String), park, exit, stop
   }
 
-  private enum PutDown: Equatable {
-    case pull, putDown, stop
+  /// What a task was told: its turn, the workers it must start, and whom it wakes and releases first.
+  private struct Said: Equatable {
+    var turn: Turn
+    var started: [Int] = []
+    var woken: [String] = []
+    var released: [String] = []
+
+    init(_ turn: Turn, started: [Int] = [], woken: [String] = [], released: [String] = []) {
+      self.turn = turn
+      self.started = started
+      self.woken = woken
+      self.released = released
+    }
   }
 
-  /// What a worker does after its inner publisher finished.
-  private enum AfterInner: Equatable {
-    case seek(woken: [String])
-    case pull
-  }
-
-  private enum Recruited: Equatable {
-    case nobody
-    case woken(String)
-    case started(Int)
-  }
-
-  private enum Step: Equatable {
-    case run(String, Recruited)
-    case park
-    case exit
+  private func said(_ step: Machine.Step, _ pool: WaiterPool? = nil) -> Said {
+    let turn: Turn =
+      switch step.turn {
+      case .pull(let runsWhatItPulls): runsWhatItPulls ? .pullRunningWhatItPulls : .pull
+      case .putBack: .putBack
+      case .subscribePulled: .subscribePulled
+      case .runPulled: .runPulled
+      case .run(let inner): .run(inner.name)
+      case .park: .park
+      case .exit: .exit
+      case .stop: .stop
+      }
+    var woken: [String] = []
+    if !step.effects.wakeups.isEmpty {
+      if let pool {
+        woken = pool.resume(step.effects)
+      } else {
+        Issue.record("a task was woken that the test did not park")
+        woken = ["?"]
+      }
+    }
+    return Said(
+      turn, started: Array(step.newWorkers), woken: woken, released: ReleaseProbe.names(releasedBy: step.effects))
   }
 
   private func started(maxPublishers: Int, capacityPerInner: Int = 4) -> Machine {
@@ -38,65 +56,21 @@ import Testing
     return machine
   }
 
-  /// The outer task subscribed `a` in the first of `maxPublishers` slots; worker 0 started and took it.
-  private func runningA(maxPublishers: Int) -> Machine {
+  /// The first demand was made and the outer task holds the pull role with the first slot.
+  private func pulling(maxPublishers: Int) -> Machine {
     var machine = started(maxPublishers: maxPublishers)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
+    #expect(said(machine.start()) == Said(.pull))
     return machine
   }
 
-  private func reserve(_ machine: inout Machine) -> Outer {
-    switch machine.reserveSlot() {
-    case .pull: .pull
-    case .full: .full
-    case .stop: .stop
-    }
-  }
-
-  private func putDown(_ machine: inout Machine, byWorker: Bool) -> PutDown {
-    switch machine.putDown(byWorker: byWorker) {
-    case .pull: .pull
-    case .putDown: .putDown
-    case .stop: .stop
-    }
-  }
-
-  private func innerFinished(_ machine: inout Machine, pool: WaiterPool = WaiterPool()) -> AfterInner {
-    switch machine.innerFinished() {
-    case .seek(let effects): .seek(woken: pool.resume(effects))
-    case .pull: .pull
-    }
-  }
-
-  private func recruited(_ recruit: Machine.Recruit, pool: WaiterPool?) -> Recruited {
-    switch recruit {
-    case .none: return .nobody
-    case .start(let index): return .started(index)
-    case .wake(let waiter):
-      guard let pool else {
-        Issue.record("a worker was woken that the test did not park")
-        return .woken("?")
-      }
-      return .woken(pool.resume(waiter))
-    }
-  }
-
-  /// The puller subscribed `inner`: what it was told to recruit, `nil` if the stream was closed.
-  private func enqueue(
-    _ inner: ReleaseProbe, _ machine: inout Machine, byWorker: Bool = false, pool: WaiterPool? = nil
-  ) -> Recruited? {
-    guard case .queued(let recruit) = machine.enqueue(inner, byWorker: byWorker) else { return nil }
-    return recruited(recruit, pool: pool)
-  }
-
-  private func nextInner(_ machine: inout Machine, pool: WaiterPool? = nil) -> Step {
-    switch machine.nextInner() {
-    case .run(let inner, let recruit): .run(inner.name, recruited(recruit, pool: pool))
-    case .park: .park
-    case .exit: .exit
-    }
+  /// The outer task subscribed `a` in the first of `maxPublishers` slots (and reserved the next one
+  /// if there is one); worker 0 started and took `a`.
+  private func runningA(maxPublishers: Int) -> Machine {
+    var machine = pulling(maxPublishers: maxPublishers)
+    let next: Turn = maxPublishers > 1 ? .pull : .putBack
+    #expect(said(machine.subscribed(ReleaseProbe("a"), by: .outerTask)) == Said(next, started: [0]))
+    #expect(said(machine.seek()) == Said(.run("a")))
+    return machine
   }
 
   private func drained(_ machine: inout Machine) -> [Int]? {
@@ -107,247 +81,217 @@ import Testing
     return values
   }
 
+  private func isFinished(_ machine: inout Machine) -> Bool {
+    var batch = RingBuffer<Int>()
+    if case .finish = machine.refill(&batch, consumed: 0) { return true }
+    return false
+  }
+
   private func isQueued(_ action: ProducerQueue<Int, TestError>.PushAction) -> Bool {
     if case .queued = action { return true }
     return false
   }
 
-  // MARK: The outer task
+  // MARK: The first demand
 
   @Test func theOuterTaskPullsNothingBeforeTheFirstDemand() {
     var machine = Machine(maxPublishers: 2, capacityPerInner: 4)
-    #expect(reserve(&machine) == .stop)
-    #expect(enqueue(ReleaseProbe("inner"), &machine) == nil)
+    #expect(said(machine.start()) == Said(.stop))
+    #expect(said(machine.subscribed(ReleaseProbe("inner"), by: .outerTask)) == Said(.stop, released: ["inner"]))
   }
+
+  @Test func theFirstDemandStartsAWorkerPerInnerSubscribedAtOnceAndLetsGoOfThePullRoleWhenFull() {
+    var machine = Machine(maxPublishers: 2, capacityPerInner: 4)
+    // An immediate outer publisher's values, while the subscriber subscribes.
+    machine.buffer.beginSubscribing()
+    #expect(machine.hasFreeSlot)
+    machine.subscribedAtOnce(ReleaseProbe("a"))
+    machine.subscribedAtOnce(ReleaseProbe("b"))
+    #expect(!machine.hasFreeSlot)
+    machine.buffer.endSubscribing()
+    var batch = RingBuffer<Int>()
+    if case .startProducers = machine.refill(&batch, consumed: 0) {} else { Issue.record("no start on first demand") }
+    // Every slot is taken: the outer task lets go of the role at once (the iterator never left the subscription).
+    #expect(said(machine.start()) == Said(.exit, started: [0, 1]))
+    #expect(!machine.isPulling)
+    #expect(said(machine.seek()) == Said(.run("a")))
+    #expect(said(machine.seek()) == Said(.run("b")))
+    // A worker that finishes picks the role up, into the last slot with nothing queued.
+    #expect(said(machine.innerFinished()) == Said(.pullRunningWhatItPulls))
+  }
+
+  @Test func anImmediateOuterThatEndedAtOnceFinishesTheStreamAfterItsInners() {
+    let pool = WaiterPool()
+    var machine = Machine(maxPublishers: 2, capacityPerInner: 4)
+    machine.buffer.beginSubscribing()
+    machine.subscribedAtOnce(ReleaseProbe("a"))
+    #expect(pool.resume(machine.outerFinishedAtOnce()).isEmpty)
+    machine.buffer.endSubscribing()
+    var batch = RingBuffer<Int>()
+    if case .startProducers = machine.refill(&batch, consumed: 0) {} else { Issue.record("no start on first demand") }
+    #expect(said(machine.start()) == Said(.exit, started: [0]))
+    #expect(said(machine.seek()) == Said(.run("a")))
+    #expect(said(machine.innerFinished(), pool) == Said(.stop))
+    #expect(isFinished(&machine))
+  }
+
+  @Test func anImmediateOuterThatEndedAtOnceWithNothingActiveFinishesTheStreamAtOnce() {
+    var machine = Machine(maxPublishers: 2, capacityPerInner: 4)
+    machine.buffer.beginSubscribing()
+    _ = machine.outerFinishedAtOnce()
+    machine.buffer.endSubscribing()
+    #expect(!machine.hasFreeSlot)
+    #expect(isFinished(&machine))
+  }
+
+  // MARK: The pull role
 
   @Test func theOuterTaskPullsWhileASlotIsFreeWhateverTheConsumersPace() {
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    // The consumer has taken nothing; the second slot is free all the same.
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
-    #expect(reserve(&machine) == .full)
+    var machine = pulling(maxPublishers: 2)
+    #expect(said(machine.subscribed(ReleaseProbe("a"), by: .outerTask)) == Said(.pull, started: [0]))
+    // The consumer has taken nothing; the second slot is free all the same. Worker 0 is starting
+    // and will take `b` too: nobody is recruited.
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack))
   }
 
-  @Test func theOuterTaskPutsThePullRoleDownWhenEverySlotIsTaken() {
-    var machine = started(maxPublishers: 1)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
+  @Test func theOuterTaskLetsGoOfThePullRoleWhenEverySlotIsTaken() {
+    var machine = runningA(maxPublishers: 1)
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
     #expect(!machine.isPulling)
   }
 
   @Test func theWorkerThatFreesASlotPicksUpThePullRoleAndRunsWhatItPulledWithNobodyWoken() {
     var machine = runningA(maxPublishers: 1)
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
     // Worker 0 finishes `a`: the slot it frees is reserved for its own pull.
-    #expect(innerFinished(&machine) == .pull)
+    #expect(said(machine.innerFinished()) == Said(.pullRunningWhatItPulls))
     #expect(machine.isPulling)
-    // Every slot is taken again, so the worker runs the inner itself: nobody is recruited.
-    #expect(enqueue(ReleaseProbe("b"), &machine, byWorker: true) == .nobody)
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: true) == .putDown)
-    #expect(nextInner(&machine) == .run("b", .nobody))
+    // Subscribed as usual (had a slot freed meanwhile), every slot is taken again, so the worker
+    // runs the inner itself: nobody is recruited, and letting go it takes it at once.
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .worker)) == Said(.putBack))
+    #expect(said(machine.putBack(by: .worker)) == Said(.run("b")))
+    #expect(!machine.isPulling)
   }
 
   @Test func thePullRoleIsHeldByOneTaskAtATime() {
     var machine = runningA(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
     // The outer task holds the role: a finished inner's worker only seeks.
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
-    #expect(nextInner(&machine) == .run("b", .nobody))
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("c"), &machine) == .started(1))
-    #expect(nextInner(&machine) == .run("c", .nobody))
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(said(machine.innerFinished()) == Said(.park))
+    // Worker 0 is awake (about to park): nobody is recruited for `b`, and it does not park.
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.pull))
+    #expect(said(machine.seek()) == Said(.run("b")))
+    #expect(said(machine.subscribed(ReleaseProbe("c"), by: .outerTask)) == Said(.putBack, started: [1]))
+    #expect(said(machine.seek()) == Said(.run("c")))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
     // The first worker to finish takes the role; the next one finds it taken.
-    #expect(innerFinished(&machine) == .pull)
-    #expect(innerFinished(&machine) == .seek(woken: []))
+    #expect(said(machine.innerFinished()) == Said(.pullRunningWhatItPulls))
+    #expect(said(machine.innerFinished()) == Said(.park))
   }
 
   @Test func aSlotFreedWhileTheIteratorIsPutBackIsReservedForThePullerAtOnce() {
     var machine = runningA(maxPublishers: 1)
-    #expect(reserve(&machine) == .full)
-    // `a` finishes between the puller's `.full` and its putting the role down.
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(putDown(&machine, byWorker: false) == .pull)
+    // `a` finishes between the puller's `.putBack` and its letting go of the role.
+    #expect(said(machine.innerFinished()) == Said(.park))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.pull))
     #expect(machine.isPulling)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack))
   }
 
-  @Test func aPullingWorkerWithSlotsLeftRecruitsAnotherForTheInnerItSubscribed() {
+  @Test func aPullingWorkerWithSlotsLeftRecruitsNobodyWhileAnotherWorkerIsAwake() {
     var machine = runningA(maxPublishers: 3)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
-    #expect(nextInner(&machine) == .run("b", .nobody))
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("c"), &machine) == .started(2))
-    #expect(nextInner(&machine) == .run("c", .nobody))
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
-    #expect(innerFinished(&machine) == .pull)
-    // The pulling worker is not awake for inners, and it goes on pulling (a slot is left when
-    // `b` finishes): another worker must take `d`.
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(nextInner(&machine) == .park)
-    #expect(enqueue(ReleaseProbe("d"), &machine, byWorker: true) == .nobody)
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.pull, started: [1]))
+    #expect(said(machine.seek()) == Said(.run("b")))
+    #expect(said(machine.subscribed(ReleaseProbe("c"), by: .outerTask)) == Said(.putBack, started: [2]))
+    #expect(said(machine.seek()) == Said(.run("c")))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
+    #expect(said(machine.innerFinished()) == Said(.pullRunningWhatItPulls))
+    // `b` finishes while the worker pulls: a slot is left, so the worker subscribes what it pulls as
+    // usual and goes on pulling; the worker that finished `b` is awake and takes `d`.
+    #expect(said(machine.innerFinished()) == Said(.park))
+    #expect(said(machine.pulledForItself()) == Said(.subscribePulled))
+    #expect(said(machine.subscribed(ReleaseProbe("d"), by: .worker)) == Said(.pull))
   }
 
-  @Test func putDownAfterTheEndStops() {
-    var machine = started(maxPublishers: 1)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(reserve(&machine) == .full)
+  @Test func lettingGoAfterTheEndStops() {
+    var machine = runningA(maxPublishers: 1)
     _ = machine.cancel(())
-    #expect(putDown(&machine, byWorker: false) == .stop)
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.stop))
   }
 
-  @Test func aWorkerWhosePullMeetsTheOutersEndGoesBackToRunningInners() async {
+  @Test func aWorkerWhosePullMeetsTheOutersEndGoesBackToRunningInners() {
     let pool = WaiterPool()
     var machine = runningA(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
-    #expect(innerFinished(&machine) == .pull)
-    #expect(pool.resume(machine.outerFinished(byWorker: true)).isEmpty)
-    #expect(nextInner(&machine) == .run("b", .nobody))
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(nextInner(&machine) == .exit)
-    var batch = RingBuffer<Int>()
-    if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("the stream did not finish") }
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack, started: [1]))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
+    // `b` waits for worker 1, so the worker that picks up the role does not run what it pulls.
+    #expect(said(machine.innerFinished()) == Said(.pull))
+    #expect(said(machine.outerFinished(by: .worker), pool) == Said(.run("b")))
+    #expect(said(machine.innerFinished(), pool) == Said(.stop))
+    #expect(isFinished(&machine))
   }
 
-  // MARK: Fused steps
-
-  @Test func enqueueAndReserveIsAnEnqueueThenAReservationUnderOneLock() {
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    let (first, next) = machine.enqueueAndReserve(ReleaseProbe("a"), byWorker: false)
-    guard case .queued(.start(0)) = first, case .pull = next else {
-      Issue.record("a first inner with a slot left: worker 0 started, the next pull reserved")
-      return
-    }
-    let (second, full) = machine.enqueueAndReserve(ReleaseProbe("b"), byWorker: false)
-    guard case .queued(.none) = second, case .full = full else {
-      Issue.record("the second inner fills the last slot: nobody recruited (worker 0 is starting), full")
-      return
-    }
+  @Test func aSubscribedInnerIsQueuedAndTheNextSlotReservedInOneStep() {
+    var machine = pulling(maxPublishers: 2)
+    #expect(said(machine.subscribed(ReleaseProbe("a"), by: .outerTask)) == Said(.pull, started: [0]))
+    #expect(machine.active == 2)
+    #expect(machine.pending.count == 1)
     _ = machine.cancel(())
-    let (closed, stop) = machine.enqueueAndReserve(ReleaseProbe("late"), byWorker: false)
-    guard case .closed = closed, case .stop = stop else {
-      Issue.record("after the end an inner is refused and the puller stops")
-      return
-    }
-  }
-
-  @Test func aWorkerPuttingTheRoleDownTakesTheNextInnerInTheSameStep() {
-    var machine = runningA(maxPublishers: 1)
-    #expect(reserve(&machine) == .full)
-    guard case .next(.exit) = machine.putDownAndSeek(byWorker: false) else {
-      Issue.record("the outer task ends when it puts the role down")
-      return
-    }
-    #expect(innerFinished(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine, byWorker: true) == .nobody)
-    #expect(reserve(&machine) == .full)
-    guard case .next(.run(let inner, .none)) = machine.putDownAndSeek(byWorker: true) else {
-      Issue.record("the worker runs what it pulled")
-      return
-    }
-    #expect(inner.name == "b")
-    #expect(!machine.isPulling)
+    // After the end an inner is refused (and handed back to be released) and the puller stops.
+    #expect(said(machine.subscribed(ReleaseProbe("late"), by: .outerTask)) == Said(.stop, released: ["late"]))
   }
 
   @Test func aWorkerWhoseInnerFinishedSeeksTheNextInTheSameStep() {
     var machine = runningA(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack, started: [1]))
     // The outer task still holds the role, so the worker seeks, and finds `b`.
-    guard case .next(let effects, .run(let inner, .none)) = machine.innerFinishedAndSeek() else {
-      Issue.record("the worker takes the waiting inner")
-      return
-    }
-    #expect(effects.isEmpty)
-    #expect(inner.name == "b")
-    guard case .next(_, .park) = machine.innerFinishedAndSeek() else {
-      Issue.record("with nothing waiting, the worker parks")
-      return
-    }
+    #expect(said(machine.innerFinished()) == Said(.run("b")))
+    // With nothing waiting, the worker parks.
+    #expect(said(machine.innerFinished()) == Said(.park))
   }
 
   @Test func aWorkerTakingTheLastSlotWithNothingWaitingRunsWhatItPullsItself() {
     var machine = runningA(maxPublishers: 1)
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
     // `a` ends: the worker takes the role and the slot, the last one, and nothing waits.
-    guard case .pull(mayRunItself: true) = machine.innerFinishedAndSeek() else {
-      Issue.record("the worker may run what it pulls itself")
-      return
-    }
-    guard case .runItself = machine.arrivedForWorker() else {
-      Issue.record("still full with nothing waiting: it runs the inner itself")
-      return
-    }
-    // The role is down (the next worker to finish picks it up); nobody was recruited or queued.
+    #expect(said(machine.innerFinished()) == Said(.pullRunningWhatItPulls))
+    // Still full with nothing waiting once the value is there: it runs the inner itself.
+    #expect(said(machine.pulledForItself()) == Said(.runPulled))
+    // The role is let go (the next worker to finish picks it up); nobody was recruited or queued.
     #expect(!machine.isPulling)
     #expect(machine.pending.isEmpty)
     #expect(machine.active == 1)
-    #expect(innerFinished(&machine) == .pull)
+    #expect(said(machine.innerFinished()) == Said(.pullRunningWhatItPulls))
   }
 
   @Test func aSlotFreedWhileTheWorkerPulledSendsItsInnerToTheQueue() {
     var machine = runningA(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
-    #expect(nextInner(&machine) == .run("b", .nobody))
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
-    guard case .pull(mayRunItself: true) = machine.innerFinishedAndSeek() else {
-      Issue.record("every slot taken, nothing waiting")
-      return
-    }
-    // `b` ends while the worker pulls: a slot is free, so the value's inner is queued as usual.
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    guard case .enqueue = machine.arrivedForWorker() else {
-      Issue.record("a free slot: the puller queues its inner and pulls on")
-      return
-    }
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack, started: [1]))
+    #expect(said(machine.seek()) == Said(.run("b")))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
+    #expect(said(machine.innerFinished()) == Said(.pullRunningWhatItPulls))
+    // `b` ends while the worker pulls: a slot is free, so the value's inner is subscribed as usual.
+    #expect(said(machine.innerFinished()) == Said(.park))
+    #expect(said(machine.pulledForItself()) == Said(.subscribePulled))
     #expect(machine.isPulling)
   }
 
   @Test func aWorkerWithInnersWaitingDoesNotRunWhatItPullsItself() {
     var machine = runningA(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack, started: [1]))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
     // `b` waits for worker 1, which has not started yet: the puller must not skip the queue.
-    guard case .pull(mayRunItself: false) = machine.innerFinishedAndSeek() else {
-      Issue.record("an inner waits: the puller queues what it pulls")
-      return
-    }
+    #expect(said(machine.innerFinished()) == Said(.pull))
     _ = machine.cancel(())
-    guard case .stop = machine.arrivedForWorker() else {
-      Issue.record("after the end the puller stops")
-      return
-    }
+    // After the end the puller stops.
+    #expect(said(machine.pulledForItself()) == Said(.stop))
   }
 
   @Test func eachWaitingInnerIsHandedOnOnce() {
     // HandedSubscription has no lock: only the task the state machine hands it to may touch it.
-    var machine = started(maxPublishers: 3)
+    var machine = pulling(maxPublishers: 3)
+    for name in ["a", "b", "c"] { _ = machine.subscribed(ReleaseProbe(name), by: .outerTask) }
     var handed: [String] = []
-    for name in ["a", "b", "c"] {
-      #expect(reserve(&machine) == .pull)
-      _ = enqueue(ReleaseProbe(name), &machine)
-    }
-    while case .run(let name, _) = nextInner(&machine) { handed.append(name) }
+    while case .run(let name) = said(machine.seek()).turn { handed.append(name) }
     #expect(handed == ["a", "b", "c"])
     #expect(ReleaseProbe.names(releasedBy: machine.cancel(())).isEmpty)
   }
@@ -355,50 +299,43 @@ import Testing
   // MARK: Workers
 
   @Test func aWorkerIsStartedOnlyWhenNoWorkerIsAwakeToTakeTheInner() {
-    var machine = started(maxPublishers: 3)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    var machine = pulling(maxPublishers: 3)
+    #expect(said(machine.subscribed(ReleaseProbe("a"), by: .outerTask)) == Said(.pull, started: [0]))
     // Worker 0 is starting and will take the next one too.
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.pull))
     // Worker 0 takes `a`, and since `b` waits with nobody awake, recruits worker 1.
-    #expect(nextInner(&machine) == .run("a", .started(1)))
-    #expect(nextInner(&machine) == .run("b", .nobody))
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("c"), &machine) == .started(2))
+    #expect(said(machine.seek()) == Said(.run("a"), started: [1]))
+    #expect(said(machine.seek()) == Said(.run("b")))
+    #expect(said(machine.subscribed(ReleaseProbe("c"), by: .outerTask)) == Said(.putBack, started: [2]))
   }
 
   @Test func noMoreWorkersThanMaxPublishersAreStarted() {
     var machine = runningA(maxPublishers: 1)
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(reserve(&machine) == .pull)
+    #expect(said(machine.innerFinished()) == Said(.park))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.pull))
     // Worker 0 is between inners (awake): nobody else is recruited.
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .nobody)
-    #expect(nextInner(&machine) == .run("b", .nobody))
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack))
+    #expect(said(machine.seek()) == Said(.run("b")))
   }
 
   @Test func anIdleWorkerIsWokenForTheNextInnerRatherThanANewOneStarted() async {
     let pool = WaiterPool()
     var machine = runningA(maxPublishers: 2)
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(nextInner(&machine) == .park)
+    #expect(said(machine.innerFinished()) == Said(.park))
     let parked = machine.parkIdle(await pool.make("worker 0"))
     #expect(parked)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine, pool: pool) == .woken("worker 0"))
-    #expect(nextInner(&machine) == .run("b", .nobody))
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask), pool) == Said(.pull, woken: ["worker 0"]))
+    #expect(said(machine.seek()) == Said(.run("b")))
   }
 
   @Test func aWorkerDoesNotParkWhenAnInnerIsWaitingOrTheOuterFinished() async {
     let pool = WaiterPool()
-    var machine = started(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
+    var machine = pulling(maxPublishers: 2)
+    #expect(said(machine.subscribed(ReleaseProbe("a"), by: .outerTask)) == Said(.pull, started: [0]))
     let parkedWithWork = machine.parkIdle(await pool.make("worker"))
     #expect(!parkedWithWork)
-    #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(reserve(&machine) == .pull)
-    _ = machine.outerFinished(byWorker: false)
+    #expect(said(machine.seek()) == Said(.run("a")))
+    #expect(said(machine.outerFinished(by: .outerTask)) == Said(.exit))
     let parkedAfterTheOuter = machine.parkIdle(await pool.make("late worker"))
     #expect(!parkedAfterTheOuter)
   }
@@ -416,36 +353,50 @@ import Testing
   @Test func theStreamFinishesWhenTheOuterAndEveryInnerHaveAfterTheQueuedValues() async {
     let pool = WaiterPool()
     var machine = runningA(maxPublishers: 2)
-    #expect(reserve(&machine) == .pull)
     // The outer finishes while `a` runs: not the end yet.
-    let outerEnd = machine.outerFinished(byWorker: false)
-    #expect(outerEnd.isEmpty)
+    #expect(said(machine.outerFinished(by: .outerTask)) == Said(.exit))
     #expect(isQueued(machine.buffer.push(1, from: 0)))
     let parked = machine.parkConsumer(await pool.make("consumer"))
     #expect(!parked)
     // The last inner finishes: the stream completes, after the value queued before.
-    #expect(innerFinished(&machine, pool: pool) == .seek(woken: []))
-    #expect(nextInner(&machine) == .exit)
+    #expect(said(machine.innerFinished(), pool) == Said(.stop))
     #expect(drained(&machine) == [1])
-    var batch = RingBuffer<Int>()
-    if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("the stream did not finish") }
+    #expect(isFinished(&machine))
   }
 
   @Test func theOutersFinishLetsIdleWorkersGoAndEndsAStreamWithNoActiveInner() async {
     let pool = WaiterPool()
     var machine = runningA(maxPublishers: 2)
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(nextInner(&machine) == .park)
+    #expect(said(machine.innerFinished()) == Said(.park))
     let workerParked = machine.parkIdle(await pool.make("worker"))
     #expect(workerParked)
     let consumerParked = machine.parkConsumer(await pool.make("consumer"))
     #expect(consumerParked)
-    #expect(reserve(&machine) == .pull)
-    let effects = machine.outerFinished(byWorker: false)
-    #expect(Set(pool.resume(effects)) == ["worker", "consumer"])
-    #expect(nextInner(&machine) == .exit)
-    var batch = RingBuffer<Int>()
-    if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("the stream did not finish") }
+    let ended = said(machine.outerFinished(by: .outerTask), pool)
+    #expect(ended.turn == .exit)
+    #expect(Set(ended.woken) == ["worker", "consumer"])
+    #expect(said(machine.seek()) == Said(.stop))
+    #expect(isFinished(&machine))
+  }
+
+  @Test func aWorkerThatSeesTheOutersEndWakesTheIdleWorkersAndRunsWhatWaits() async {
+    let pool = WaiterPool()
+    var machine = runningA(maxPublishers: 3)
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.pull, started: [1]))
+    #expect(said(machine.seek()) == Said(.run("b")))
+    #expect(said(machine.subscribed(ReleaseProbe("c"), by: .outerTask)) == Said(.putBack, started: [2]))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
+    // Worker 1 finishes `b` and picks up the role; worker 2 has not taken `c` yet.
+    #expect(said(machine.innerFinished()) == Said(.pull))
+    #expect(said(machine.seek()) == Said(.run("c")))
+    #expect(said(machine.innerFinished()) == Said(.park))
+    let parked = machine.parkIdle(await pool.make("worker 2"))
+    #expect(parked)
+    // The outer ends under worker 1: worker 2 is let go, worker 1 seeks (nothing waits: it ends).
+    #expect(said(machine.outerFinished(by: .worker), pool) == Said(.exit, woken: ["worker 2"]))
+    #expect(said(machine.seek()) == Said(.exit))
+    #expect(said(machine.innerFinished(), pool) == Said(.stop))
+    #expect(isFinished(&machine))
   }
 
   // MARK: Failure
@@ -456,13 +407,11 @@ import Testing
     let task = Task {}
     let adopted = machine.adopt(task)
     #expect(adopted)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine) == .started(1))
-    #expect(reserve(&machine) == .full)
-    #expect(putDown(&machine, byWorker: false) == .putDown)
+    #expect(said(machine.start()) == Said(.pull))
+    #expect(said(machine.subscribed(ReleaseProbe("a"), by: .outerTask)) == Said(.pull, started: [0]))
+    #expect(said(machine.seek()) == Said(.run("a")))
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask)) == Said(.putBack, started: [1]))
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.exit))
     #expect(isQueued(machine.buffer.push(1, from: 0)))
     let effects = machine.complete(.failure(.boom))
     #expect(effects.tasksToCancel == [task])
@@ -477,8 +426,8 @@ import Testing
     } else {
       Issue.record("the failure was not delivered")
     }
-    #expect(nextInner(&machine) == .exit)
-    #expect(reserve(&machine) == .stop)
+    #expect(said(machine.seek()) == Said(.stop))
+    #expect(said(machine.innerFinished()) == Said(.stop))
   }
 
   // MARK: Cancellation
@@ -491,18 +440,15 @@ import Testing
     let adoptedOuter = machine.adopt(outerTask)
     let adoptedWorker = machine.adopt(workerTask)
     #expect(adoptedOuter && adoptedWorker)
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("a"), &machine) == .started(0))
-    #expect(nextInner(&machine) == .run("a", .nobody))
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(nextInner(&machine) == .park)
+    #expect(said(machine.start()) == Said(.pull))
+    #expect(said(machine.subscribed(ReleaseProbe("a"), by: .outerTask)) == Said(.pull, started: [0]))
+    #expect(said(machine.seek()) == Said(.run("a")))
+    #expect(said(machine.innerFinished()) == Said(.park))
     let workerParked = machine.parkIdle(await pool.make("idle worker"))
     #expect(workerParked)
     #expect(isQueued(machine.buffer.push(1, from: 0)))
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("b"), &machine, pool: pool) == .woken("idle worker"))
-    #expect(reserve(&machine) == .pull)
-    #expect(enqueue(ReleaseProbe("c"), &machine) == .nobody)
+    #expect(said(machine.subscribed(ReleaseProbe("b"), by: .outerTask), pool) == Said(.pull, woken: ["idle worker"]))
+    #expect(said(machine.subscribed(ReleaseProbe("c"), by: .outerTask)) == Said(.pull))
     let effects = machine.cancel(())
     #expect(effects.tasksToCancel == [outerTask, workerTask])
     #expect(ReleaseProbe.names(releasedBy: effects) == ["b", "c"])
@@ -510,10 +456,9 @@ import Testing
     var batch = RingBuffer<Int>()
     if case .finish = machine.refill(&batch, consumed: 0) {} else { Issue.record("a cancelled stream did not finish") }
     #expect(batch.isEmpty)
-    #expect(reserve(&machine) == .stop)
-    #expect(nextInner(&machine) == .exit)
-    let late = ReleaseProbe("late")
-    #expect(enqueue(late, &machine) == nil)
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.stop))
+    #expect(said(machine.seek()) == Said(.stop))
+    #expect(said(machine.subscribed(ReleaseProbe("late"), by: .outerTask)) == Said(.stop, released: ["late"]))
     let adoptedAfterTheEnd = machine.adopt(Task {})
     #expect(!adoptedAfterTheEnd)
     #expect(machine.cancel(()).isEmpty)
@@ -522,14 +467,14 @@ import Testing
   @Test func cancellingWakesTheParkedConsumerAndIdleWorkersAndStopsThePullRole() async {
     let pool = WaiterPool()
     var machine = runningA(maxPublishers: 2)
-    #expect(innerFinished(&machine) == .seek(woken: []))
-    #expect(nextInner(&machine) == .park)
+    #expect(said(machine.innerFinished()) == Said(.park))
     let workerParked = machine.parkIdle(await pool.make("idle worker"))
     #expect(workerParked)
     let consumerParked = machine.parkConsumer(await pool.make("consumer"))
     #expect(consumerParked)
     #expect(Set(pool.resume(machine.cancel(()))) == ["idle worker", "consumer"])
     #expect(pool.parked.isEmpty)
-    #expect(putDown(&machine, byWorker: false) == .stop)
+    #expect(said(machine.putBack(by: .outerTask)) == Said(.stop))
+    #expect(said(machine.pulledForItself()) == Said(.stop))
   }
 }

@@ -73,6 +73,47 @@ import Testing
     #expect(send(5, to: &state, pool) == (.delivered, []))
   }
 
+  @Test func aBatchCountsAgainstTheCapacityAndReportsAtTheLowWatermark() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let token = state.subscribe(policy: .suspend(8))
+    for value in 1...8 { #expect(send(value, to: &state, pool) == (.delivered, [])) }
+    let ticket = state.makeTicket()
+    #expect(state.parkSender(ticket: ticket, await pool.make("sender")))
+    var batch = RingBuffer<Int>()
+    var reportAfter = -1
+    guard case .value(1, nil) = state.next(token, batchingInto: &batch, reportAfter: &reportAfter) else {
+      Issue.record("expected the first value and no sender")
+      return
+    }
+    // Half the capacity comes along; the rest stays buffered, and all of it still holds senders back.
+    #expect(batch.removeFirst() == [2, 3, 4, 5])
+    #expect(send(9, to: &state, pool) == (.full, []))
+    // 3 buffered + 4 held: after 3 of the batch's values, 4 are left in all, the low watermark.
+    #expect(reportAfter == 3)
+    #expect(state.consumedFromBatch(token, remaining: 2).map { pool.resume($0) } == nil)
+    #expect(state.consumedFromBatch(token, remaining: 1).map { pool.resume($0) } == "sender")
+    #expect(send(9, to: &state, pool) == (.delivered, []))
+  }
+
+  @Test func aDroppingSubscriberTakesOneValueAtATime() {
+    var state = Self.passthrough()
+    let token = state.subscribe(policy: .dropOldest(4))
+    for value in 1...4 {
+      _ = withUnsafeTemporaryAllocation(of: Waiter.self, capacity: 2) { memory in
+        var wakes = SubjectWakeList(memory)
+        return state.send(value, waking: &wakes)
+      }
+    }
+    var batch = RingBuffer<Int>()
+    var reportAfter = 0
+    guard case .value(1, nil) = state.next(token, batchingInto: &batch, reportAfter: &reportAfter) else {
+      Issue.record("expected the first value")
+      return
+    }
+    #expect(batch.isEmpty)
+  }
+
   @Test func droppingPoliciesNeverRefuseASend() {
     let pool = WaiterPool()
     var state = Self.passthrough()

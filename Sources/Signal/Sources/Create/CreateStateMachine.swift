@@ -2,9 +2,11 @@
 /// parked consumer, the senders parked (with their values) while a `.suspend` buffer is full,
 /// the source's completion, its task and its cleanup.
 ///
-/// Invariant: senders are parked only while the buffer is full, and the consumer only while it
-/// is empty; every value the consumer takes admits the first parked sender's value at once, so
-/// senders get in in the order they came and the buffer never holds more than its capacity.
+/// Invariant: senders are parked only while the buffer is full or has not yet drained to half
+/// since it was, and the consumer only while it is empty. Once the consumer has taken the buffer
+/// down to half, the parked senders' values are admitted at once, in the order the senders came,
+/// as many as fit: so senders get in in order, the buffer never holds more than its capacity, and
+/// a sender that outruns its consumer is woken once per half buffer, not once per value.
 struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMachine {
   struct ParkedSender {
     let ticket: Int
@@ -64,13 +66,17 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
 
   mutating func next() -> NextAction {
     if let value = buffer.popFirst() {
+      guard !senders.isEmpty, buffer.count <= policy.capacity / 2 else { return .value(value, Effects()) }
       var effects = Effects()
-      if !senders.isEmpty {
-        let admitted = senders.removeFirst()
-        buffer.append(admitted.value)
-        results[admitted.ticket] = .enqueued
-        effects.wake(admitted.waiter)
+      var admitted = 0
+      while admitted < senders.count, buffer.count < policy.capacity {
+        let sender = senders[admitted]
+        buffer.append(sender.value)
+        results[sender.ticket] = .enqueued
+        effects.wake(sender.waiter)
+        admitted += 1
       }
+      senders.removeFirst(admitted)
       return .value(value, effects)
     }
     switch phase {
@@ -133,10 +139,11 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
     return nextTicket
   }
 
-  /// Parks a sender with its value while the buffer is full; `false` (do not wait) if there is
-  /// room again or the stream is over, so the sender looks again.
+  /// Parks a sender with its value while the buffer is full (or senders before it wait for it
+  /// to drain); `false` (do not wait) if it would be taken now or the stream is over, so the
+  /// sender looks again.
   mutating func parkSender(ticket: Int, value: Output, _ waiter: Waiter) -> Bool {
-    guard isAccepting, buffer.count >= policy.capacity else { return false }
+    guard isAccepting, buffer.count >= policy.capacity || !senders.isEmpty else { return false }
     senders.append(ParkedSender(ticket: ticket, value: value, waiter: waiter))
     return true
   }

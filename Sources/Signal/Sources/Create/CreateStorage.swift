@@ -23,6 +23,7 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
   // MARK: Consumer
 
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
+    var yielded = false
     while true {
       switch state.withLock({ $0.next() }) {
       case .value(let value, let effects):
@@ -36,6 +37,14 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
         spawn({ storage in await storage.run() }, adopt: { $0.adopt($1) })
         await parkCancellingSubscription((), isolation: actor) { $0.parkConsumer($1) }
       case .park:
+        // Once before parking, step aside: a producer that is running (or queued behind this task) has usually
+        // sent the next values by then, which are taken in a run; parking instead would cost a wake-up (a thread
+        // woken across cores) for each value, whose cost also varied from run to run.
+        if !yielded {
+          yielded = true
+          await Task.yield()
+          continue
+        }
         await parkCancellingSubscription((), isolation: actor) { $0.parkConsumer($1) }
       }
     }
@@ -58,6 +67,9 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
   }
 
   func send(_ value: Output) async -> CreateSendResult {
+    // The common case takes one lock: a ticket is drawn only by a sender that has to wait.
+    let first = trySend(value)
+    guard first == .full else { return first }
     let ticket = state.withLock { $0.makeTicket() }
     while true {
       let result = trySend(value)

@@ -1,5 +1,5 @@
 /// The byte classes of HTTP/1.1's grammar (RFC 9110, 9112), one copy for the client's parsers and
-/// the demo server's (HollowServer reaches it with `package` access): two ends that read a token or
+/// the demo server's (both reach the wire layer with `package` access): two ends that read a token or
 /// a hexadecimal digit differently disagree on where a field or a chunk ends.
 ///
 /// ```swift

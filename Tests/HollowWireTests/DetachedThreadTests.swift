@@ -1,8 +1,7 @@
 import Dispatch
+import HollowWire
 import Synchronization
 import Testing
-
-@testable import HollowKit
 
 @Suite struct DetachedThreadTests {
   @Test func runsTheBodyOnAThreadOfItsOwn() {

@@ -1,28 +1,38 @@
-/// Finds where a request head ends as its bytes arrive, looking at each byte once.
+/// Finds where a message head ends as its bytes arrive, looking at each byte once: a request's
+/// (the demo server's connections) or a response's (``StartLine``).
 ///
 /// A connection calls ``scan(_:maxHeaderBytes:)`` after every read with the whole buffer so far; the
-/// scanner remembers how far it has searched for the blank line (and for the end of the request line,
+/// scanner remembers how far it has searched for the blank line (and for the end of the start line,
 /// which it checks as soon as it is complete), so a head sent one byte at a time costs linear time, not
-/// quadratic. Garbage is still rejected as early as before: an impossible method byte at once, a bad
-/// request line as soon as its CRLF arrives.
+/// quadratic. Garbage is rejected early: an impossible method byte at once, a bad start line as soon
+/// as its CRLF arrives.
 ///
 /// ```swift
-/// var scanner = HeadScanner()
+/// var scanner = HeadScanner(.request)
 /// switch scanner.scan(buffer, maxHeaderBytes: 16_384) {
-/// case .complete(let headLength): RequestParser.parseHead(buffer[..<headLength], …)
+/// case .complete(let headLength): parse buffer[..<headLength]
 /// case .incomplete: read more
-/// case .rejected(let status, let reason): answer and close
+/// case .malformedStartLine, .tooLarge: answer 400 or 431 and close
 /// }
 /// ```
-struct HeadScanner {
-  enum Result: Equatable {
+package struct HeadScanner {
+  package enum Result: Equatable {
     case incomplete
     /// The head is the first `headLength` bytes (its final CRLFCRLF included).
     case complete(headLength: Int)
-    case rejected(status: Int, reason: String)
+    /// The start line is not a request line (``StartLine/request``) or a status line.
+    case malformedStartLine
+    /// The head is longer than allowed, ended or not.
+    case tooLarge
   }
 
-  static let maximumMethodLength = 16
+  /// Which message's head: the grammar of its first line.
+  package enum StartLine: Sendable {
+    case request
+    case response
+  }
+
+  private let startLine: StartLine
 
   /// Bytes of the method looked at so far (the method ends at the first space).
   private var methodScanned = 0
@@ -32,11 +42,16 @@ struct HeadScanner {
   /// Where the search for the blank line resumes.
   private var headSearchFrom = 0
   /// Every byte comparison made, for the tests that hold the scanner to linear time.
-  private(set) var bytesExamined = 0
+  package private(set) var bytesExamined = 0
+
+  package init(_ startLine: StartLine) {
+    self.startLine = startLine
+    methodEnded = startLine == .response
+  }
 
   /// Looks at the bytes `buffer` gained since the last call (the buffer only grows between calls, until the
   /// request is taken out of it and the scanner replaced).
-  mutating func scan(_ buffer: [UInt8], maxHeaderBytes: Int) -> Result {
+  package mutating func scan(_ buffer: [UInt8], maxHeaderBytes: Int) -> Result {
     if !methodEnded {
       while methodScanned < buffer.count {
         bytesExamined += 1
@@ -45,31 +60,38 @@ struct HeadScanner {
           methodEnded = true
           break
         }
-        guard methodScanned < Self.maximumMethodLength, RequestParser.isMethodByte(byte) else {
-          return .rejected(status: 400, reason: "malformed request line")
+        guard methodScanned < HTTPStartLine.maximumMethodLength, HTTPStartLine.isMethodByte(byte) else {
+          return .malformedStartLine
         }
         methodScanned += 1
       }
     }
     if let from = lineSearchFrom {
-      if let lineEnd = find(RequestParser.crlf, in: buffer, from: from) {
-        guard case .success = RequestParser.parseRequestLine(buffer[0..<lineEnd]) else {
-          return .rejected(status: 400, reason: "malformed request line")
-        }
+      if let lineEnd = find(Self.crlf, in: buffer, from: from) {
+        let line = buffer[0..<lineEnd]
+        let isValid =
+          switch startLine {
+          case .request: HTTPStartLine.request(line) != nil
+          case .response: HTTPStartLine.status(line) != nil
+          }
+        guard isValid else { return .malformedStartLine }
         lineSearchFrom = nil
       } else {
         lineSearchFrom = max(0, buffer.count - 1)
       }
     }
-    if let end = find(RequestParser.blankLine, in: buffer, from: headSearchFrom) {
-      let headLength = end + RequestParser.blankLine.count
-      guard headLength <= maxHeaderBytes else { return .rejected(status: 431, reason: "request head too large") }
+    if let end = find(Self.blankLine, in: buffer, from: headSearchFrom) {
+      let headLength = end + Self.blankLine.count
+      guard headLength <= maxHeaderBytes else { return .tooLarge }
       return .complete(headLength: headLength)
     }
-    headSearchFrom = max(0, buffer.count - (RequestParser.blankLine.count - 1))
-    guard buffer.count <= maxHeaderBytes else { return .rejected(status: 431, reason: "request head too large") }
+    headSearchFrom = max(0, buffer.count - (Self.blankLine.count - 1))
+    guard buffer.count <= maxHeaderBytes else { return .tooLarge }
     return .incomplete
   }
+
+  package static let crlf: [UInt8] = [13, 10]
+  package static let blankLine: [UInt8] = [13, 10, 13, 10]
 
   /// The offset of the first `needle` in `buffer` at or after `start`.
   private mutating func find(_ needle: [UInt8], in buffer: [UInt8], from start: Int) -> Int? {

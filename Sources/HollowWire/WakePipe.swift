@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A pipe that wakes a thread blocked in `poll`: the waiting side polls ``readEnd`` with its socket,
-/// any other thread calls ``wake()``. Both ends close when the last reference goes, so a late
+/// A pipe that wakes a thread blocked in `poll`: the waiting side polls ``readEnd`` with its socket
+/// (``SocketBounds/wake``), any other thread calls ``wake()`` (a client's cancellation, a test
+/// server's stop). Both ends close when the last reference goes, so a late
 /// ``wake()`` never writes to a descriptor number that was reused.
 ///
 /// ```swift
@@ -13,13 +14,13 @@ import Darwin
 /// var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0)]
 /// pipe.wake()  // from another thread: poll returns, fds[1] is readable
 /// ```
-final class WakePipe: Sendable {
-  let readEnd: Int32
+package final class WakePipe: Sendable {
+  package let readEnd: Int32
   private let writeEnd: Int32
 
-  init() throws(TransportFailure) {
+  package init() throws(SocketFailure) {
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw .other("cannot create a pipe (errno \(errno))") }
+    guard pipe(&ends) == 0 else { throw .system("cannot create a pipe", code: errno) }
     for end in ends {
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
       _ = fcntl(end, F_SETFL, O_NONBLOCK)
@@ -34,13 +35,13 @@ final class WakePipe: Sendable {
   }
 
   /// Whether ``wake()`` was called (does not wait).
-  var isWoken: Bool {
+  package var isWoken: Bool {
     var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
     return poll(&entry, 1, 0) > 0
   }
 
   /// Makes ``readEnd`` readable for good (one byte is enough; a full pipe is already readable).
-  func wake() {
+  package func wake() {
     var byte: UInt8 = 1
     _ = write(writeEnd, &byte, 1)
   }

@@ -1,6 +1,5 @@
+import HollowWire
 import Testing
-
-@testable import HollowServer
 
 @Suite struct HeadScannerTests {
   private static func head(headerBytes: Int) -> [UInt8] {
@@ -10,7 +9,7 @@ import Testing
 
   @Test func aHeadSentOneByteAtATimeIsScannedInLinearTime() {
     let bytes = Self.head(headerBytes: 16_000)
-    var scanner = HeadScanner()
+    var scanner = HeadScanner(.request)
     var buffer: [UInt8] = []
     var result = HeadScanner.Result.incomplete
     for byte in bytes {
@@ -27,7 +26,7 @@ import Testing
     let bytes = Self.head(headerBytes: 40) + Array("GET /next HTTP/1.1\r\n\r\n".utf8)
     let end = Self.head(headerBytes: 40).count
     for cut in 1..<bytes.count {
-      var scanner = HeadScanner()
+      var scanner = HeadScanner(.request)
       let first = scanner.scan(Array(bytes[..<cut]), maxHeaderBytes: 4096)
       let second = scanner.scan(bytes, maxHeaderBytes: 4096)
       #expect(first == (cut >= end ? .complete(headLength: end) : .incomplete), "cut at \(cut)")
@@ -36,28 +35,28 @@ import Testing
   }
 
   @Test func garbageIsRejectedAsEarlyAsBefore() {
-    var scanner = HeadScanner()
-    #expect(scanner.scan([0x16], maxHeaderBytes: 4096) == .rejected(status: 400, reason: "malformed request line"))
-    var lowercase = HeadScanner()
+    var scanner = HeadScanner(.request)
+    #expect(scanner.scan([0x16], maxHeaderBytes: 4096) == .malformedStartLine)
+    var lowercase = HeadScanner(.request)
     #expect(lowercase.scan(Array("get ".utf8), maxHeaderBytes: 4096) != .incomplete)
-    var badLine = HeadScanner()
+    var badLine = HeadScanner(.request)
     #expect(badLine.scan(Array("GET nopath HTTP/1.1".utf8), maxHeaderBytes: 4096) == .incomplete)
     #expect(
       badLine.scan(Array("GET nopath HTTP/1.1\r\n".utf8), maxHeaderBytes: 4096)
-        == .rejected(status: 400, reason: "malformed request line"))
-    var long = HeadScanner()
+        == .malformedStartLine)
+    var long = HeadScanner(.request)
     #expect(
       long.scan(Array(String(repeating: "A", count: 17).utf8), maxHeaderBytes: 4096)
-        == .rejected(status: 400, reason: "malformed request line"))
+        == .malformedStartLine)
   }
 
   @Test func aHeadPastTheLimitIs431WhetherOrNotItEnded() {
     let bytes = Self.head(headerBytes: 5_000)
-    var unfinished = HeadScanner()
+    var unfinished = HeadScanner(.request)
     #expect(
       unfinished.scan(Array(bytes.dropLast(4)), maxHeaderBytes: 4096)
-        == .rejected(status: 431, reason: "request head too large"))
-    var finished = HeadScanner()
-    #expect(finished.scan(bytes, maxHeaderBytes: 4096) == .rejected(status: 431, reason: "request head too large"))
+        == .tooLarge)
+    var finished = HeadScanner(.request)
+    #expect(finished.scan(bytes, maxHeaderBytes: 4096) == .tooLarge)
   }
 }

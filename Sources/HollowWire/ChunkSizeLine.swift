@@ -6,27 +6,27 @@
 ///
 /// ```swift
 /// try ChunkSizeLine.size(of: Array("1a;name=value".utf8)[...])  // 26
-/// try ChunkSizeLine.size(of: Array("+1a".utf8)[...])  // throws .malformedResponse
+/// try ChunkSizeLine.size(of: Array("+1a".utf8)[...])  // throws HTTPFramingError
 /// ```
-enum ChunkSizeLine {
+package enum ChunkSizeLine {
   /// The most significant hexadecimal digits of a size (leading zeros aside): 15 fit any `Int`.
-  static let maximumDigits = 15
+  package static let maximumDigits = 15
 
   /// The size `line` announces. `line` has no line end (its CR LF are the caller's).
-  static func size(of line: ArraySlice<UInt8>) throws(TransportFailure) -> Int {
-    guard !line.isEmpty else { throw .malformedResponse("a chunk size line is empty") }
+  package static func size(of line: ArraySlice<UInt8>) throws(HTTPFramingError) -> Int {
+    guard !line.isEmpty else { throw HTTPFramingError("a chunk size line is empty") }
     let digits = line.prefix { HTTPSyntax.hexValue($0) != nil }
     guard !digits.isEmpty else { throw malformed(line) }
     let significant = digits.drop { $0 == UInt8(ascii: "0") }
     guard significant.count <= maximumDigits else {
-      throw .malformedResponse("a chunk size has more than \(maximumDigits) hexadecimal digits")
+      throw HTTPFramingError("a chunk size has more than \(maximumDigits) hexadecimal digits")
     }
     try checkExtensions(line[digits.endIndex...], of: line)
     return significant.reduce(0) { $0 << 4 | Int(HTTPSyntax.hexValue($1)!) }
   }
 
   /// `*( BWS ";" BWS name [ BWS "=" BWS value ] )`, all of `rest`.
-  private static func checkExtensions(_ rest: ArraySlice<UInt8>, of line: ArraySlice<UInt8>) throws(TransportFailure) {
+  private static func checkExtensions(_ rest: ArraySlice<UInt8>, of line: ArraySlice<UInt8>) throws(HTTPFramingError) {
     var index = rest.startIndex
     func skipWhitespace() {
       while index < rest.endIndex, isWhitespace(rest[index]) { index += 1 }
@@ -80,17 +80,17 @@ enum ChunkSizeLine {
     return false
   }
 
-  private static func malformed(_ line: ArraySlice<UInt8>) -> TransportFailure {
-    .malformedResponse(
+  private static func malformed(_ line: ArraySlice<UInt8>) -> HTTPFramingError {
+    HTTPFramingError(
       "a chunk size line is not hexadecimal digits and an optional ';' extension: '\(printable(line))'")
   }
 
-  private static func malformedExtension(_ line: ArraySlice<UInt8>) -> TransportFailure {
-    .malformedResponse("a chunk extension is not 'name' or 'name=value': '\(printable(line))'")
+  private static func malformedExtension(_ line: ArraySlice<UInt8>) -> HTTPFramingError {
+    HTTPFramingError("a chunk extension is not 'name' or 'name=value': '\(printable(line))'")
   }
 
   /// The first bytes of `line` as text for an error: printable ASCII as is, anything else as `\xNN`.
-  static func printable(_ line: ArraySlice<UInt8>, limit: Int = 32) -> String {
+  package static func printable(_ line: ArraySlice<UInt8>, limit: Int = 32) -> String {
     var text = ""
     for byte in line.prefix(limit) {
       if (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\") {

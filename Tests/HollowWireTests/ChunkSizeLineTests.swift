@@ -1,14 +1,13 @@
+import HollowWire
 import Testing
-
-@testable import HollowKit
 
 /// The chunk-size line of a chunked body: hexadecimal digits, optional `;` extensions, nothing else.
 @Suite struct ChunkSizeLineTests {
-  static func size(_ text: String) throws(TransportFailure) -> Int {
+  static func size(_ text: String) throws(HTTPFramingError) -> Int {
     try ChunkSizeLine.size(of: Array(text.utf8)[...])
   }
 
-  static func failure(_ text: String) -> TransportFailure? {
+  static func failure(_ text: String) -> HTTPFramingError? {
     do {
       _ = try size(text)
       return nil
@@ -17,8 +16,8 @@ import Testing
     }
   }
 
-  static func notTheGrammar(_ quoted: String) -> TransportFailure {
-    .malformedResponse("a chunk size line is not hexadecimal digits and an optional ';' extension: '\(quoted)'")
+  static func notTheGrammar(_ quoted: String) -> HTTPFramingError {
+    HTTPFramingError("a chunk size line is not hexadecimal digits and an optional ';' extension: '\(quoted)'")
   }
 
   @Test(arguments: [
@@ -35,7 +34,7 @@ import Testing
   ])
   func anythingElseAroundTheDigitsIsMalformed(text: String) {
     let failure = Self.failure(text)
-    guard case .malformedResponse(let sentence) = failure else {
+    guard let sentence = failure?.message else {
       Issue.record("'\(text)' was read as \(String(describing: failure))")
       return
     }
@@ -53,20 +52,20 @@ import Testing
   }
 
   @Test func anEmptyLineIsNoSize() {
-    #expect(Self.failure("") == .malformedResponse("a chunk size line is empty"))
+    #expect(Self.failure("") == HTTPFramingError("a chunk size line is empty"))
   }
 
   @Test func moreDigitsThanASizeHoldsAreMalformed() throws {
-    #expect(Self.failure("1000000000000000") == .malformedResponse("a chunk size has more than 15 hexadecimal digits"))
+    #expect(Self.failure("1000000000000000") == HTTPFramingError("a chunk size has more than 15 hexadecimal digits"))
     #expect(
-      Self.failure("ffffffffffffffffff") == .malformedResponse("a chunk size has more than 15 hexadecimal digits"))
+      Self.failure("ffffffffffffffffff") == HTTPFramingError("a chunk size has more than 15 hexadecimal digits"))
     #expect(try Self.size("fffffffffffffff") == 0xfff_ffff_ffff_ffff)
   }
 
   @Test(arguments: ["1;", "1;=v", "1;a=", "1;a=\"open", "1;a=b c", "1;a=\"\u{01}\"", "1;a;", "1;(a)"])
   func aMalformedExtensionIsMalformed(text: String) {
     let failure = Self.failure(text)
-    guard case .malformedResponse(let sentence) = failure else {
+    guard let sentence = failure?.message else {
       Issue.record("'\(text)' was read as \(String(describing: failure))")
       return
     }

@@ -1,6 +1,5 @@
+import HollowWire
 import Testing
-
-@testable import HollowKit
 
 /// The byte classes the client's and the demo server's HTTP parsers share.
 @Suite struct HTTPSyntaxTests {

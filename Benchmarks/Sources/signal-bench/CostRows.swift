@@ -1,0 +1,195 @@
+import BaselineWorkloads
+import OpenCombineWorkloads
+import SignalWorkloads
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Issue 25's cost rows: a subject to K sinks, `Publishers.Create` against `AsyncStream`, a `sink` subscribed and
+// cancelled, a `sink` on an immediate chain, and the cancellation of a subject's subscribers.
+
+/// Every repetition's duration (after one warm-up), sorted, and the median CPU time the process spent on one
+/// repetition (all threads): on a machine shared with other work, wall time also measures the waits for a core.
+func durations(
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
+) async -> (wall: [Duration], cpu: Double) {
+  let clock = ContinuousClock()
+  var sink = await body()
+  var samples: [Duration] = []
+  var cpu: [Double] = []
+  for _ in 0..<repetitions {
+    let start = clock.now
+    let cpuStart = processCPUNanoseconds()
+    sink &+= await body()
+    cpu.append(processCPUNanoseconds() - cpuStart)
+    samples.append(clock.now - start)
+  }
+  blackHole(sink)
+  return (samples.sorted(), cpu.sorted()[cpu.count / 2])
+}
+
+/// CPU time of the whole process so far, in nanoseconds.
+func processCPUNanoseconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+  return Double(now.tv_sec) * 1e9 + Double(now.tv_nsec)
+}
+
+/// The wall-time row (the target's) and a CPU-time row beside it (report).
+@MainActor
+func recordWithCPU(
+  _ workload: String, elements: Int, peerName: String, target: String, minimumSpeedup: Double?,
+  ours: (wall: [Duration], cpu: Double), peer: (wall: [Duration], cpu: Double)
+) {
+  let count = Double(elements)
+  record(
+    workload, ourTime: ours.wall[ours.wall.count / 2].nanoseconds / count, peerName: peerName,
+    peerTime: peer.wall[peer.wall.count / 2].nanoseconds / count, target: target, minimumSpeedup: minimumSpeedup)
+  record(
+    workload + ", CPU time", ourTime: ours.cpu / count, peerName: peerName, peerTime: peer.cpu / count,
+    target: "report", minimumSpeedup: nil)
+}
+
+/// Lets the tasks a repetition left behind (cancelled sinks ending) finish before the next one is timed.
+func settle() async {
+  try? await Task.sleep(for: .milliseconds(20))
+}
+
+@MainActor
+func costRows() async {
+  let repetitions = settings.repetitions
+  if wanted("costs") || wanted("subject") {
+    // The same number of deliveries at every K, at least 256 values per sink so that subscribing stays a
+    // small part of the figure.
+    let deliveries = settings.size(1 << 20, quickDivisor: 4)
+    var ourTimes: [Double] = []
+    for subscribers in [1, 16, 256, 4096] {
+      let elements = Swift.max(256, deliveries / subscribers)
+      let delivered = elements * subscribers
+      let ours = await durations(repetitions: repetitions) {
+        await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: elements) }.value
+      }
+      let peer = await durations(repetitions: repetitions) {
+        await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value
+      }
+      ourTimes.append(ours.wall[ours.wall.count / 2].nanoseconds / Double(delivered))
+      recordWithCPU(
+        "subject → \(subscribers) sinks, await send, per delivery", elements: delivered,
+        peerName: "OpenCombine PassthroughSubject → sink (sync)", target: ">= 1x", minimumSpeedup: 1, ours: ours,
+        peer: peer)
+    }
+    let slowest = ourTimes.max() ?? 0
+    let fastest = ourTimes.min() ?? 1
+    rows.append(
+      Row(
+        workload: "subject → K sinks, per delivery, K = 1…4096: slowest / fastest K", ours: formatNanoseconds(slowest),
+        peer: "fastest K", peerFigure: formatNanoseconds(fastest), ratio: format3(slowest / fastest) + "x spread",
+        target: "spread <= 1.5x", verdict: slowest / fastest <= 1.5 ? "yes" : "NO"))
+  }
+
+  if wanted("costs") || wanted("Create") {
+    let n = settings.size(1_000_000)
+    let ours = await durations(repetitions: repetitions) { await Task.detached { await signalCreateSends(n) }.value }
+    let peer = await durations(repetitions: repetitions) { await Task.detached { await streamBridgeSends(n) }.value }
+    recordWithCPU(
+      "Publishers.Create, await send, per value", elements: n, peerName: "AsyncStream.makeStream (unbounded)",
+      target: ">= 1x", minimumSpeedup: 1, ours: ours, peer: peer)
+    let spread = ours.wall[ours.wall.count - 1].nanoseconds / ours.wall[0].nanoseconds
+    let peerSpread = peer.wall[peer.wall.count - 1].nanoseconds / peer.wall[0].nanoseconds
+    rows.append(
+      Row(
+        workload: "Publishers.Create, slowest / fastest of \(repetitions) repetitions",
+        ours: format3(spread) + "x", peer: "AsyncStream's spread", peerFigure: format3(peerSpread) + "x",
+        ratio: "-", target: "< 1.3x", verdict: spread < 1.3 ? "yes" : "NO"))
+
+    // 100k values of 1 KiB to a consumer slower than the producer: peak growth of allocated bytes.
+    let values = 100_000
+    let size = 1024
+    let work = 4
+    let ourPeak = await Task.detached {
+      await peakGrowth { sample in await signalCreateSlowConsumer(values, size: size, work: work, sample: sample) }
+    }.value
+    let peerPeak = await Task.detached {
+      await peakGrowth { sample in
+        await streamBridgeSlowConsumer(values, size: size, work: work, consume: slowConsume, sample: sample)
+      }
+    }.value
+    rows.append(
+      Row(
+        workload: "Publishers.Create, 100k values of 1 KiB to a slow consumer: peak growth",
+        ours: format3(ourPeak) + " MB", peer: "AsyncStream.makeStream (unbounded)",
+        peerFigure: format3(peerPeak) + " MB", ratio: format3(peerPeak / Swift.max(ourPeak, 0.01)) + "x",
+        target: "< 10 MB", verdict: ourPeak < 10 ? "yes" : "NO"))
+  }
+
+  if wanted("costs") || wanted("sink") {
+    let n = 10_000
+    let clock = ContinuousClock()
+    func timed(_ body: @escaping @Sendable () -> Int) async -> Double {
+      var samples: [Duration] = []
+      for repetition in 0...repetitions {
+        let duration = await Task.detached {
+          let start = clock.now
+          blackHole(body())
+          return clock.now - start
+        }.value
+        if repetition > 0 { samples.append(duration) }
+        await settle()
+      }
+      return samples.sorted()[samples.count / 2].nanoseconds / Double(n)
+    }
+    let ours = await timed { signalColdSinksCancelled(n) }
+    let peer = await timed { openCombineColdSinksCancelled(n) }
+    record(
+      "10k sinks on a cold chain that never ends, subscribe + cancel", ourTime: ours, peerName: "OpenCombine",
+      peerTime: peer, target: ">= 0.5x", minimumSpeedup: 0.5)
+    let oursImmediate = await timed { signalImmediateSinks(n) }
+    let peerImmediate = await timed { openCombineImmediateSinks(n) }
+    record(
+      "10k sinks on Just(i).map.filter to completion", ourTime: oursImmediate, peerName: "OpenCombine",
+      peerTime: peerImmediate, target: ">= 1x", minimumSpeedup: 1)
+  }
+
+  if wanted("costs") || wanted("cancel") {
+    let n = 10_000
+    let clock = ContinuousClock()
+    let (ours, peer) = await Task.detached { await cancellationDurations(n, repetitions: repetitions) }.value
+    func middle(_ samples: [Duration]) -> Double { samples.sorted()[samples.count / 2].nanoseconds / Double(n) }
+    record(
+      "10k sinks on a subject (each parked after a value), cancelled", ourTime: middle(ours), peerName: "OpenCombine",
+      peerTime: middle(peer), target: ">= 1x", minimumSpeedup: 1)
+  }
+}
+
+/// Peak growth of allocated bytes, in MB, while `run` runs; `run` calls its argument to take a sample.
+func peakGrowth(_ run: (() -> Void) async -> Int) async -> Double {
+  let before = allocatedBytes()
+  var peak = 0
+  blackHole(await run { peak = Swift.max(peak, allocatedBytes() - before) })
+  return Double(peak) / 1_048_576
+}
+
+/// The cancellation of `n` subject subscribers, ours and OpenCombine's, each timed alone (`repetitions`, after a
+/// warm-up), subscribing and settling outside the timing.
+func cancellationDurations(_ n: Int, repetitions: Int) async -> (ours: [Duration], peer: [Duration]) {
+  let clock = ContinuousClock()
+  var ours: [Duration] = []
+  var peer: [Duration] = []
+  for repetition in 0...repetitions {
+    await signalSubjectSinksCancelled(n) { cancelAll in
+      let start = clock.now
+      cancelAll()
+      if repetition > 0 { ours.append(clock.now - start) }
+    }
+    await settle()
+    openCombineSubjectSinksCancelled(n) { cancelAll in
+      let start = clock.now
+      cancelAll()
+      if repetition > 0 { peer.append(clock.now - start) }
+    }
+  }
+  return (ours, peer)
+}

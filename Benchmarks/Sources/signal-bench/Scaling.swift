@@ -1,0 +1,135 @@
+// Scaling curves: one workload measured at several sizes in one run; each point is compared with
+// the curve's fastest point per element, so "flat within 2x" is every ratio at or above 0.5.
+
+import BaselineWorkloads
+import SignalWorkloads
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's CPU time (every thread), in nanoseconds.
+func processCPUNanoseconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
+}
+
+/// Like ``median(isolation:repetitions:_:)``, in CPU time rather than wall time: what the work costs
+/// the machine, whatever share of the cores the other processes leave it.
+func medianCPUTime(
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
+) async -> Double {
+  var sink = await body()
+  var samples: [Double] = []
+  for _ in 0..<repetitions {
+    let start = processCPUNanoseconds()
+    sink &+= await body()
+    samples.append(processCPUNanoseconds() - start)
+  }
+  blackHole(sink)
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+/// Measures `body(point)` per element at every point, then records each against the fastest;
+/// returns the per-element times.
+@MainActor
+@discardableResult
+func recordCurve(
+  _ name: String, points: [Int], label: (Int) -> String, elements: (Int) -> Int, cpuTime: Bool = false,
+  _ body: @escaping (Int) async -> Int
+) async -> [Double] {
+  var perElement: [Double] = []
+  for point in points {
+    let time =
+      cpuTime
+      ? await medianCPUTime(repetitions: settings.repetitions) { await body(point) }
+      : await median(repetitions: settings.repetitions) { await body(point) }.nanoseconds
+    perElement.append(time / Double(elements(point)))
+  }
+  guard let fastest = perElement.indices.min(by: { perElement[$0] < perElement[$1] }) else { return [] }
+  for (index, point) in points.enumerated() {
+    record(
+      "\(name), \(label(point))", ourTime: perElement[index], peerName: "fastest point (\(label(points[fastest])))",
+      peerTime: perElement[fastest], target: ">= 0.5x (flat within 2x)", minimumSpeedup: 0.5)
+  }
+  return perElement
+}
+
+@MainActor
+func runScalingRows() async {
+  if wanted("scaling merge") || wanted("merge") {
+    let total = settings.size(1_000_000)
+    await recordCurve(
+      "merge scaling", points: [2, 8, 32, 128, 512, 1024], label: { "M = \($0)" },
+      elements: { (total / $0) * $0 }
+    ) { producers in
+      await Task.detached { await signalMerge(producers: producers, perProducer: total / producers) }.value
+    }
+  }
+  if wanted("scaling fan-in") || wanted("fan-in") {
+    let points = settings.quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
+    let fanIn = await recordCurve(
+      "publisher(for:) scaling", points: points, label: { "\($0) items" }, elements: { $0 }
+    ) { items in
+      await Task.detached { await signalFanIn(items: items, maxConcurrent: 8) }.value
+    }
+    // The control: the same sizes through a bare task group, so a curve the machine bends (a short
+    // run fits in the time slices a loaded machine gives it, a long one shares them) shows here too.
+    let floor = await recordCurve(
+      "bare withTaskGroup scaling (control)", points: points, label: { "\($0) items" }, elements: { $0 }
+    ) { items in
+      await Task.detached { await taskGroupFloor(items: items) }.value
+    }
+    // The same curve in CPU time: what each item costs the machine, without the share of the cores a
+    // loaded machine leaves a long run.
+    await recordCurve(
+      "publisher(for:) scaling, CPU time", points: points, label: { "\($0) items" }, elements: { $0 }, cpuTime: true
+    ) { items in
+      await Task.detached { await signalFanIn(items: items, maxConcurrent: 8) }.value
+    }
+    await recordCurve(
+      "bare withTaskGroup scaling (control), CPU time", points: points, label: { "\($0) items" }, elements: { $0 },
+      cpuTime: true
+    ) { items in
+      await Task.detached { await taskGroupFloor(items: items) }.value
+    }
+    // Each point against the control at the same size: flat when the fan-in's cost per item keeps its
+    // proportion to what the machine charges for a task's work at that size.
+    for (index, items) in points.enumerated() where index < fanIn.count && index < floor.count {
+      record(
+        "publisher(for:) \(items) items", ourTime: fanIn[index], peerName: "bare withTaskGroup, same size (floor)",
+        peerTime: floor[index], target: "<= 1.3x the floor's time", minimumSpeedup: 1 / 1.3)
+    }
+  }
+  if wanted("scaling flatMap") || wanted("flatMap") {
+    let total = settings.size(1_000_000)
+    let points = [1, 10, 100, 1_000, 10_000]
+    await recordCurve(
+      "flatMap scaling, immediate inners", points: points, label: { "\($0) inners" }, elements: { (total / $0) * $0 }
+    ) { inners in
+      await Task.detached { await signalFlatMapImmediateInners(inners: inners, total: total) }.value
+    }
+    await recordCurve(
+      "flatMap scaling, asynchronous inners", points: points, label: { "\($0) inners" },
+      elements: { (total / $0) * $0 }
+    ) { inners in
+      await Task.detached { await signalFlatMapAsynchronousInners(inners: inners, total: total) }.value
+    }
+  }
+  if wanted("chain") || wanted("scaling chain") {
+    let n = settings.size(1_000_000)
+    let ours: () async -> Int = { await Task.detached { await signalAsyncSourceChain(n) }.value }
+    await compare(
+      "chain, asynchronous source, detached", elements: n, peerName: "stdlib async chain, same source",
+      target: ">= 1x", minimumSpeedup: 1, ours: ours,
+      peer: { await Task.detached { await standardLibraryAsyncChain(n) }.value })
+    await compare(
+      "chain, asynchronous source, detached", elements: n, peerName: "plain for await loop, same source (bound)",
+      target: "report", minimumSpeedup: nil, ours: ours,
+      peer: { await Task.detached { await plainLoopAsyncChain(n) }.value })
+  }
+}
