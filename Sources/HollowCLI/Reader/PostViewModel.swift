@@ -77,7 +77,15 @@ final class PostViewModel: Sendable {
       core.withLock { $0.model }?.refresh()
       return nil
     case .replace(let post):
-      core.withLock { $0.model }?.replace(post)
+      // Shown at once (a key right after acts on it); the model's next snapshot carries it too.
+      let model = core.withLock { core in
+        if core.state.detail.post?.pid == post.pid {
+          core.state.detail.post = post
+          subject.trySend(core.state)
+        }
+        return core.model
+      }
+      model?.replace(post)
       return nil
     default:
       return core.withLock { core in
