@@ -108,32 +108,19 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
       carryOut(step)
       switch step.turn {
       case .pull(let runsWhatItPulls):
-        if iterator == nil { iterator = outer.take() }
-        guard iterator != nil else { return }
-        var value: Upstream.Output?
-        do throws(Upstream.Failure) {
-          value = try await iterator!.next(isolation: nil)
-          // Immediate inner publishers need no subscription: each runs to its end at once, in the slot
-          // reserved for its value, which then serves the next pull (nothing queued, nobody woken).
-          while innersAreImmediate, let immediate = value {
-            guard await pushAll(transform(immediate).makeAsyncIterator(), from: producer) else { return }
-            value = try await iterator!.next(isolation: nil)
-          }
-        } catch {
-          complete(.failure(error))
+        guard var held = iterator.take() ?? outer.take() else { return }
+        switch await pullNeedingSubscription(&held, from: producer) {
+        case .stopped:
           return
-        }
-        guard let value else {
-          iterator = nil
+        case .finished:
           step = state.withLock { $0.outerFinished(by: role) }
-          continue
-        }
-        if runsWhatItPulls {
+        case .value(let value) where runsWhatItPulls:
           // Back in the subscription before the role is let go, so whoever picks it up finds it.
-          outer.putBack(iterator.take()!)
+          outer.putBack(consume held)
           pulled = value
           step = state.withLock { $0.pulledForItself() }
-        } else {
+        case .value(let value):
+          iterator = consume held
           step = subscribe(value, by: role)
         }
       case .subscribePulled:
@@ -159,6 +146,32 @@ where Inner.Output: Sendable, Inner.Failure == Upstream.Failure {
         outer.release()
         return
       }
+    }
+  }
+
+  /// What ``pullNeedingSubscription(_:from:)`` got.
+  @usableFromInline
+  enum Pulled {
+    case value(Upstream.Output)
+    case finished
+    /// The stream is over (the outer publisher failed it, or it was cancelled).
+    case stopped
+  }
+
+  /// The next outer value whose inner publisher needs a subscription. Immediate inner publishers
+  /// need none: each is run to its end at once, in the slot reserved for its value, which then
+  /// serves the next pull (nothing queued, nobody woken).
+  @inlinable
+  func pullNeedingSubscription(_ iterator: inout Upstream.AsyncIterator, from producer: Int) async -> Pulled {
+    do throws(Upstream.Failure) {
+      while let value = try await iterator.next(isolation: nil) {
+        guard innersAreImmediate else { return .value(value) }
+        guard await pushAll(transform(value).makeAsyncIterator(), from: producer) else { return .stopped }
+      }
+      return .finished
+    } catch {
+      complete(.failure(error))
+      return .stopped
     }
   }
 
