@@ -39,7 +39,7 @@ import Testing
 
   private func post(_ status: LoadStatus, cachedAt: Date? = nil, offline: OfflineReason? = nil) -> PostState {
     var state = PostState(pid: 7)
-    state.detail = PostDetailSnapshot(
+    state.detail = PostSnapshot(
       pid: 7, status: status, post: status.hasData ? ReaderFixtures.post(7) : nil, comments: [], cachedAt: cachedAt,
       offline: offline)
     return state
@@ -129,7 +129,7 @@ import Testing
 
   @Test func offlineAskedForIsTheOfflineStateWithTheCachesAge() {
     var state = PostState(pid: 7, offline: true)
-    state.detail = PostDetailSnapshot(
+    state.detail = PostSnapshot(
       pid: 7, status: .failure("offline"), post: ReaderFixtures.post(7), cachedAt: fiveMinutesAgo, offline: .requested)
     #expect(state.status == .offline("--offline", since: fiveMinutesAgo))
     #expect(statusRow(state).contains("offline: --offline (showing data cached 5 min ago)"))

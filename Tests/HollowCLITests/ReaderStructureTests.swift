@@ -39,7 +39,8 @@ import Testing
     #expect(Self.route(.character("j")) == .command(.move(1)))
     #expect(Self.route(.character("q")) == .command(.quit))
     #expect(Self.route(.character("q"), on: .post) == .command(.back))
-    #expect(Self.route(.enter, on: .post) == .ignored)
+    // On a post, Enter opens the citation under the cursor.
+    #expect(Self.route(.enter, on: .post) == .command(.open))
     #expect(Self.route(.paste("text")) == .strayPaste)
     #expect(Self.route(.character("Z")) == .unknown(.character("Z")))
     #expect(Self.route(.tab, on: .search) == .search(.toggleComments))

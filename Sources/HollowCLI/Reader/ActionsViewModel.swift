@@ -62,7 +62,7 @@ final class ActionsViewModel: Sendable {
     case .say(let message): say(message)
     case .follow(let post): follow(post)
     case .vote(let post, let option): vote(post, option: option)
-    case .comment(let pid, let text): comment(on: pid, text: text)
+    case .comment(let pid, let replyTo, let text): comment(on: pid, replyTo: replyTo, text: text)
     case .post(let text): post(text: text)
     }
   }
@@ -99,9 +99,9 @@ final class ActionsViewModel: Sendable {
     }
   }
 
-  private func comment(on pid: Int, text: String) {
-    let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: nil))
-    let draft = Draft(key: ComposeState.Purpose.comment(pid: pid).draftKey, text: text)
+  private func comment(on pid: Int, replyTo: Int?, text: String) {
+    let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: replyTo))
+    let draft = Draft(key: ComposeState.Purpose.comment(pid: pid, replyTo: replyTo).draftKey, text: text)
     say(ReaderMessage("sending the comment…"))
     run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [weak self, finished] cid in
       finished.trySend(.sent(.comment(pid: pid, cid: cid)))

@@ -138,11 +138,12 @@ final class FeedViewModel: Sendable {
     guard let index = unopened else { return }
     let model = services.loaders.feeds.model(
       source,
-      options: FeedStateMachine.Options(imageBaseURL: services.imageBaseURL, offline: services.offline))
+      options: FeedStateMachine.Options(
+        imageBaseURL: services.imageBaseURL, loadsCitedImages: true, offline: services.offline))
     core.withLock { $0.feeds[index].model = model }
-    let decoded = Mutex<Set<URL>>([])
+    let slots = PictureSlots()
     let subscription = model.snapshots.sink { [weak self] snapshot in
-      let pictures = Self.newPictures(in: snapshot, decoded: decoded)
+      let pictures = Self.newPictures(in: snapshot, slots: slots)
       self?.apply(index) { state in
         state.apply(snapshot)
         for (path, slot) in pictures { state.images[path] = slot }
@@ -155,26 +156,12 @@ final class FeedViewModel: Sendable {
     model.open(at: page)
   }
 
-  /// The images of `snapshot` that arrived since the last one, by path, each PNG decoded once.
-  private static func newPictures(in snapshot: FeedSnapshot, decoded: borrowing Mutex<Set<URL>>) -> [(
-    String, ImageSlot
-  )] {
-    var fresh: [(String, ImageOutcome)] = []
-    for page in snapshot.pages {
-      for item in page.posts where !item.images.isEmpty {
-        let paths = ([item.post.imagePath] + item.comments.map(\.imagePath)).compactMap { $0 }
-        for outcome in item.images {
-          guard let path = paths.first(where: { outcome.reference.url.path.hasSuffix("/" + $0) }) else { continue }
-          fresh.append((path, outcome))
-        }
-      }
-    }
-    let wanted = decoded.withLock { decoded in fresh.filter { decoded.insert($0.1.reference.url).inserted } }
-    return wanted.map { path, outcome in
-      switch outcome.result {
-      case .success(let image): (path, .loaded(image, PictureDecoding.bitmap(of: image)))
-      case .failure(let error): (path, .failed(String(describing: error)))
-      }
+  /// The images of `snapshot` that arrived since the last one (posts', preview comments' and cited
+  /// posts'), by path, each PNG decoded once.
+  private static func newPictures(in snapshot: FeedSnapshot, slots: PictureSlots) -> [(String, ImageSlot)] {
+    snapshot.pages.flatMap(\.posts).filter { !$0.images.isEmpty }.flatMap { item in
+      slots.new(
+        item.images, paths: PictureSlots.paths(of: [item.post], comments: item.comments, quotes: item.quotes.all))
     }
   }
 

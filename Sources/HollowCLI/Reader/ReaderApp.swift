@@ -124,9 +124,20 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  private func submit(_ submission: ComposeViewModel.Submission) {
+  private mutating func submit(_ submission: ComposeViewModel.Submission) {
     switch submission.purpose {
-    case .comment(let pid): actions.send(.comment(pid: pid, text: submission.text))
+    case .comment(let pid, let replyTo): actions.send(.comment(pid: pid, replyTo: replyTo, text: submission.text))
+    case .goTo:
+      let text = submission.text
+      guard let pid = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), pid > 0 else {
+        return actions.send(.say(ReaderMessage(error: "open: \"\(text)\" is not a pid (a number such as 40353)")))
+      }
+      openPost(pid)
+    case .find(let pid):
+      guard case .post(let screen) = navigation.top, screen.model.pid == pid,
+        let message = screen.model.send(.find(submission.text))
+      else { return }
+      actions.send(.say(ReaderMessage(message)))
     case .newPost: actions.send(.post(text: submission.text))
     case .vote(let pid, _):
       let post =
@@ -168,6 +179,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   private mutating func perform(_ command: ReaderCommand) -> [ReaderEffect] {
+    if case .post(let screen) = navigation.top, let effects = performOnPost(command, screen) { return effects }
     let post = selectedPost
     switch command {
     case .quit: return [.quit]
@@ -235,8 +247,66 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       actions.send(.say(ReaderMessage(display.toggle(.compact))))
     case .redraw: return [.redraw]
     case .suspend: return [.suspend]
+    case .copyText:
+      guard let post else { return [] }
+      return copy(post.text, what: "#\(post.pid)'s text")
+    case .goTo:
+      compose.send(.open(.goTo))
+    case .nextComment, .jumpToReplied, .jumpBack:
+      break
     }
     return []
+  }
+
+  /// The post screen's own meaning of `command`: the cursor over the post, its citations and
+  /// comments (the model's intents), paging, opening the citation under the cursor, replying to
+  /// the comment under it, finding within the post. Nil: the command means what it means anywhere.
+  private mutating func performOnPost(_ command: ReaderCommand, _ screen: PostScreen) -> [ReaderEffect]? {
+    let model = screen.model
+    let intent: PostIntent
+    switch command {
+    case .move(let delta): intent = .move(by: delta)
+    case .nextComment(let delta): intent = .nextComment(delta)
+    case .jumpToReplied: intent = .jumpToReplied
+    case .jumpBack: intent = .jumpBack
+    case .top:
+      scrollPost(to: 0)
+      intent = .top
+    case .bottom:
+      // The end of the thread, the cursor on its last item.
+      scrollPost(to: Int.max / 2)
+      intent = .bottom
+    case .page(let pages):
+      scrollPost(to: max(0, screen.offset + pages * pageStep))
+      intent = .scrolled
+    case .halfPage(let halves):
+      scrollPost(to: max(0, screen.offset + halves * max(1, (pageStep + 1) / 2)))
+      intent = .scrolled
+    case .open:
+      if case .citation(let pid, _) = model.state.cursor { openPost(pid) }
+      return []
+    case .search:
+      compose.send(.openWith(.find(pid: model.pid), text: model.state.findQuery ?? ""))
+      return []
+    case .comment:
+      switch model.state.cursor {
+      case .comment(let cid), .citation(_, let cid?): return write(.comment(pid: model.pid, replyTo: cid))
+      case .post, .citation(_, nil): return nil
+      }
+    case .copyText:
+      guard let text = model.state.cursorText else { return [] }
+      return copy(text, what: "the text under the cursor")
+    default:
+      return nil
+    }
+    if let message = model.send(intent) { actions.send(.say(ReaderMessage(message))) }
+    return []
+  }
+
+  /// Copies `text` to the terminal's clipboard (OSC 52) and says so.
+  private func copy(_ text: String, what: String) -> [ReaderEffect] {
+    actions.send(.say(ReaderMessage("copied \(what) (\(RenderContext.count(text.count, "character", "characters")))")))
+    return [.write(.control(.clipboard(base64: Data(text.utf8).base64EncodedString())))]
   }
 
   /// A comment or post: in the editor when one is set (the file names the post answered), else in
@@ -402,7 +472,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   /// first row in a list, the top of a post.
   private func browsingCursor(_ lines: [TerminalText]) -> Frame.Cursor? {
     switch navigation.top {
-    case .post: return lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil
+    case .post:
+      return PostBlock.selectedRow(in: lines).map { Frame.Cursor(row: $0, column: 0) }
+        ?? (lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil)
     case .search(let search):
       return Frame.Cursor(row: 1, column: DisplayWidth.of(SearchView.queryPrefix) + DisplayWidth.of(search.state.query))
     case .feed:

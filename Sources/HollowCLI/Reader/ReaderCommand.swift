@@ -37,4 +37,14 @@ enum ReaderCommand: Sendable, Equatable {
   case redraw
   /// Gives the terminal back to the shell and stops; `fg` comes back.
   case suspend
+  /// `:` then a pid then Enter: open that post, from any screen.
+  case goTo
+  /// The post screen: to the next (previous, negative) comment.
+  case nextComment(Int)
+  /// The post screen: to the comment the cursor's comment replies to, or back from there.
+  case jumpToReplied
+  /// The post screen: back to where the last jump started.
+  case jumpBack
+  /// Copy the text under the cursor: the post's or comment's (on a list, the selected post's).
+  case copyText
 }

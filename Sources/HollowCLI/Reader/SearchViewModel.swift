@@ -20,7 +20,6 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
   private struct Core {
     var state: SearchState
     var subscription: AnyCancellable?
-    var parts: PostParts?
     /// The feed of the newest settled query's results.
     var model: FeedModel?
     /// The page the first query's results start at (`search 食堂 --page 2`), used once.
@@ -62,9 +61,8 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   deinit {
-    let (subscription, parts, model) = core.withLock { ($0.subscription, $0.parts, $0.model) }
+    let (subscription, model) = core.withLock { ($0.subscription, $0.model) }
     subscription?.cancel()
-    parts?.cancel()
     model?.cancel()
   }
 
@@ -72,10 +70,7 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Starts listening to the typed queries.
   func start() {
-    let parts = PostParts(
-      services: services,
-      onQuote: { [weak self] quote in self?.update { $0.quotes[quote.pid] = quote } },
-      onImage: { [weak self] path, slot in self?.update { $0.images[path] = slot } })
+    let slots = PictureSlots()
     let subscription = queries.values(buffering: .dropOldest(1))
       .removeDuplicates()
       .handleEvents(receiveOutput: { [typed] query in typed?(query.text) })
@@ -85,13 +80,20 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
         return self.results(of: query)
       }
       .sink { [weak self] outcome in
-        self?.update { $0.apply(outcome) }
+        // The feed model loads the results' cited posts and pictures; each picture is decoded once.
         let items = outcome.snapshot?.posts ?? []
-        parts.load(posts: items.map(\.post), comments: items.flatMap(\.comments))
+        let pictures = items.flatMap { item in
+          slots.new(
+            item.images, paths: PictureSlots.paths(of: [item.post], comments: item.comments, quotes: item.quotes.all))
+        }
+        self?.update { state in
+          state.apply(outcome)
+          for item in items { for quote in item.quotes.all { state.quotes[quote.pid] = quote } }
+          for (path, slot) in pictures { state.images[path] = slot }
+        }
       }
     core.withLock { core in
       core.subscription = subscription
-      core.parts = parts
     }
   }
 
@@ -106,7 +108,9 @@ final class SearchViewModel<C: Clock>: Sendable where C.Duration == Duration {
     let services = services
     return Deferred { [weak self] in
       let model = services.loaders.feeds.model(
-        source, options: FeedStateMachine.Options(imageBaseURL: nil, loadsQuotes: false, offline: services.offline))
+        source,
+        options: FeedStateMachine.Options(
+          imageBaseURL: services.imageBaseURL, loadsCitedImages: true, offline: services.offline))
       let page = self?.core.withLock { core in
         defer { core.firstPage = nil }
         core.model = model

@@ -45,16 +45,21 @@ public struct FeedStateMachine: Sendable {
     public var imageBaseURL: URL?
     /// Load the posts that posts and preview comments cite.
     public var loadsQuotes: Bool
+    /// Load each cited post's image once the cited post arrives (with an image base): the reader
+    /// draws it; print mode shows a cited post as text and leaves it off.
+    public var loadsCitedImages: Bool
     /// Serve only the cache, sending nothing.
     public var offline: Bool
     /// How many empty wander batches in a row the reader follows with another request.
     public var emptyBatchesFollowed: Int
 
     public init(
-      imageBaseURL: URL? = nil, loadsQuotes: Bool = true, offline: Bool = false, emptyBatchesFollowed: Int = 2
+      imageBaseURL: URL? = nil, loadsQuotes: Bool = true, loadsCitedImages: Bool = false, offline: Bool = false,
+      emptyBatchesFollowed: Int = 2
     ) {
       self.imageBaseURL = imageBaseURL
       self.loadsQuotes = loadsQuotes
+      self.loadsCitedImages = loadsCitedImages
       self.offline = offline
       self.emptyBatchesFollowed = emptyBatchesFollowed
     }
@@ -215,7 +220,8 @@ public struct FeedStateMachine: Sendable {
     return actions
   }
 
-  /// An image or a cited post arrived: the posts waiting for it get it.
+  /// An image or a cited post arrived: the posts waiting for it get it. A cited post's image is
+  /// asked for then (``Options/loadsCitedImages``), and the posts citing it wait for it too.
   public mutating func partArrived(_ part: FeedPart, _ outcome: FeedPart.Outcome) -> [Action] {
     guard asked.contains(part), arrived[part] == nil else { return [] }
     arrived[part] = outcome
@@ -223,9 +229,26 @@ public struct FeedStateMachine: Sendable {
     case .image: snapshot.progress.imagesDone += 1
     case .quote: snapshot.progress.quotesDone += 1
     }
-    for (page, index) in waiting.removeValue(forKey: part) ?? [] { rebuild(page: page, index: index) }
+    let waiters = waiting.removeValue(forKey: part) ?? []
+    var newParts: [FeedPart] = []
+    if options.loadsCitedImages, let base = options.imageBaseURL, case .quote(.post(let cited, _)) = outcome {
+      for reference in ImageReference.all(in: cited, imageBaseURL: base) {
+        let image = FeedPart.image(reference)
+        for (page, index) in waiters where needs[page]?.indices.contains(index) == true {
+          guard !(needs[page]?[index].parts.contains(image) ?? true) else { continue }
+          needs[page]?[index].images.append(reference)
+          needs[page]?[index].parts.append(image)
+          if arrived[image] == nil { waiting[image, default: []].append((page, index)) }
+        }
+        if arrived[image] == nil, asked.insert(image).inserted {
+          newParts.append(image)
+          snapshot.progress.imagesTotal += 1
+        }
+      }
+    }
+    for (page, index) in waiters { rebuild(page: page, index: index) }
     updatePhase()
-    return []
+    return newParts.isEmpty ? [] : [.loadParts(newParts, offline: offline != nil)]
   }
 
   /// The server cannot be reached (or offline was asked for): from now on pages, images and quotes
