@@ -56,8 +56,8 @@ import Testing
   }
 
   @Test func postShowsAllCommentsAndQuotes() async throws {
-    // Rate limits off until the client keeps the real windows (issue 20): this test writes or searches back to back.
-    try await CLIHarness.withServer(rateLimits: false) { url in
+    // Writes or searches back to back: the client keeps the windows (on the harness's virtual time).
+    try await CLIHarness.withServer { url in
       let json = await CLIHarness.run(["--server", url, "--json", "timeline"])
       let page = try #require(try JSONDecoder().decode([PostPage].self, from: Data(json.stdout.utf8)).first)
       let cited = try #require(page.posts.last)
@@ -95,8 +95,8 @@ import Testing
   }
 
   @Test func sendWithAPollAndAnImageThenVote() async throws {
-    // Rate limits off until the client keeps the real windows (issue 20): this test writes or searches back to back.
-    try await CLIHarness.withServer(rateLimits: false) { url in
+    // Writes or searches back to back: the client keeps the windows (on the harness's virtual time).
+    try await CLIHarness.withServer { url in
       // The server only reads the size from the header: "GIF89a", then 640 and 480 little-endian.
       let image = FileManager.default.temporaryDirectory.appendingPathComponent("hollow-cli-\(UUID()).gif")
       try Data(Array("GIF89a".utf8) + [0x80, 0x02, 0xE0, 0x01] + [UInt8](repeating: 0, count: 32)).write(to: image)
@@ -150,8 +150,8 @@ import Testing
   }
 
   @Test func jsonOutputDecodesBackIntoTheModels() async throws {
-    // Rate limits off until the client keeps the real windows (issue 20): this test writes or searches back to back.
-    try await CLIHarness.withServer(rateLimits: false) { url in
+    // Writes or searches back to back: the client keeps the windows (on the harness's virtual time).
+    try await CLIHarness.withServer { url in
       func json(_ arguments: [String]) async throws -> Data {
         let run = await CLIHarness.run(["--server", url, "--json"] + arguments)
         #expect(run.status == 0, "\(arguments): \(run.stderr)")
@@ -183,8 +183,8 @@ import Testing
   }
 
   @Test func searchHighlightsEveryKeywordIgnoringCase() async throws {
-    // Rate limits off until the client keeps the real windows (issue 20): this test writes or searches back to back.
-    try await CLIHarness.withServer(rateLimits: false) { url in
+    // Writes or searches back to back: the client keeps the windows (on the harness's virtual time).
+    try await CLIHarness.withServer { url in
       // Every keyword must match (AND), as on the real backend.
       let plain = await CLIHarness.run(["--server", url, "search", "食堂", "香锅"])
       #expect(plain.status == 0, "\(plain.stderr)")

@@ -190,7 +190,7 @@ import Testing
 
   @Test func theStatusLineOfEveryScreenCarriesTheUnreadCount() {
     let feed = ReaderFixtures.feedState([ReaderFixtures.post(40001)])
-    let (lines, _) = FeedView.lines(feed, size: size, top: 0, theme: theme, message: nil, notice: "3 unread (m)")
+    let (lines, _) = FeedView.lines(feed, size: size, top: 0, theme: theme, message: nil, unread: "3 unread (m)")
     #expect(lines[23].text.hasSuffix("3 unread (m)  ? help  q quit "))
     #expect(lines[23].columns <= 80)
   }

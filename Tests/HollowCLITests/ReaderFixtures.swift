@@ -40,9 +40,10 @@ enum ReaderFixtures {
   }
 
   /// Reader services over a demo server at `url`, with a cache in `folder`.
-  static func services(url: String, folder: URL) throws -> ReaderServices {
+  static func services(url: String, folder: URL, token: String? = nil) throws -> ReaderServices {
     let client = TreeHoleClient(
-      configuration: ClientConfiguration(apiRoot: URL(string: url)!, imageBaseURL: URL(string: url + "/images/")),
+      configuration: ClientConfiguration(
+        apiRoot: URL(string: url)!, token: token, imageBaseURL: URL(string: url + "/images/")),
       http: NetworkHTTPClient())
     let cache = try TreeHoleLoaders.openCache(for: client, directory: folder.path)
     return ReaderServices(loaders: TreeHoleLoaders(client: client, cache: cache), offline: false)

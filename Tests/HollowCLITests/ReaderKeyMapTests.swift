@@ -24,6 +24,7 @@ import Testing
     case "End": [.end]
     case "Enter": [.enter]
     case "Esc": [.escape]
+    case "Backspace": [.backspace]
     case _ where word.hasPrefix("Ctrl-"): [.control(Character(word.dropFirst(5).lowercased()))]
     case _ where word.count == 1: [.character(word.first ?? " ")]
     default: []

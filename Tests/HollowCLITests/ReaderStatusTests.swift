@@ -13,12 +13,19 @@ import Testing
   private let fiveMinutesAgo = ReaderFixtures.theme.now.addingTimeInterval(-300)
   private let error = HollowError(request: "post/list", kind: .httpStatus(502))
 
+  /// The status line's text: the last row, and the one above when it wrapped to two.
   private func statusRow(_ state: FeedState, theme: ReaderTheme? = nil) -> String {
-    FeedView.lines(state, size: size, top: 0, theme: theme ?? self.theme, message: nil).lines[23].text
+    let theme = theme ?? self.theme
+    let rows = ReaderChrome.statusLine(state.status, message: nil, hint: "", theme: theme, width: size.columns).count
+    return FeedView.lines(state, size: size, top: 0, theme: theme, message: nil).lines.suffix(rows).map(\.text)
+      .joined(separator: " ")
   }
 
   private func statusRow(_ state: PostState, theme: ReaderTheme? = nil) -> String {
-    PostView.lines(state, size: size, offset: 0, theme: theme ?? self.theme, message: nil).lines[23].text
+    let theme = theme ?? self.theme
+    let rows = ReaderChrome.statusLine(state.status, message: nil, hint: "", theme: theme, width: size.columns).count
+    return PostView.lines(state, size: size, offset: 0, theme: theme, message: nil).lines.suffix(rows).map(\.text)
+      .joined(separator: " ")
   }
 
   private func feed(
@@ -32,7 +39,7 @@ import Testing
 
   private func post(_ status: LoadStatus, cachedAt: Date? = nil, offline: OfflineReason? = nil) -> PostState {
     var state = PostState(pid: 7)
-    state.detail = PostDetailSnapshot(
+    state.detail = PostSnapshot(
       pid: 7, status: status, post: status.hasData ? ReaderFixtures.post(7) : nil, comments: [], cachedAt: cachedAt,
       offline: offline)
     return state
@@ -122,7 +129,7 @@ import Testing
 
   @Test func offlineAskedForIsTheOfflineStateWithTheCachesAge() {
     var state = PostState(pid: 7, offline: true)
-    state.detail = PostDetailSnapshot(
+    state.detail = PostSnapshot(
       pid: 7, status: .failure("offline"), post: ReaderFixtures.post(7), cachedAt: fiveMinutesAgo, offline: .requested)
     #expect(state.status == .offline("--offline", since: fiveMinutesAgo))
     #expect(statusRow(state).contains("offline: --offline (showing data cached 5 min ago)"))

@@ -14,12 +14,12 @@ import Testing
   private static func route(
     _ key: Key, on screen: ReaderScreen<Clock>.Kind = .feed, help: Bool = false, composing: Bool = false
   ) -> Router.Route {
-    Router.route(key, on: screen, showsHelp: help, composing: composing)
+    Router.route(key, on: screen, showsOverlay: help, composing: composing)
   }
 
   @Test func ctrlCQuitsFromAnywhereAndTheHelpAndThePromptComeFirst() {
     #expect(Self.route(.control("c"), help: true, composing: true) == .quit)
-    #expect(Self.route(.character("j"), help: true, composing: true) == .closeHelp)
+    #expect(Self.route(.character("j"), help: true, composing: true) == .overlay(.character("j")))
     #expect(Self.route(.character("q"), on: .post, composing: true) == .compose(.character("q")))
     #expect(Self.route(.paste("x"), composing: true) == .compose(.paste("x")))
   }
@@ -39,16 +39,18 @@ import Testing
     #expect(Self.route(.character("j")) == .command(.move(1)))
     #expect(Self.route(.character("q")) == .command(.quit))
     #expect(Self.route(.character("q"), on: .post) == .command(.back))
-    #expect(Self.route(.enter, on: .post) == .ignored)
+    // On a post, Enter opens the citation under the cursor.
+    #expect(Self.route(.enter, on: .post) == .command(.open))
     #expect(Self.route(.paste("text")) == .strayPaste)
-    #expect(Self.route(.character("Z")) == .ignored)
+    #expect(Self.route(.character("Z")) == .unknown(.character("Z")))
+    #expect(Self.route(.tab, on: .search) == .search(.toggleComments))
   }
 
   @Test func theConfigsKeysComeBeforeTheDefaults() {
     var bindings = KeyBindings()
     #expect(bindings.bind("quit", keys: ["j"]) == nil)
     let route = Router.route(
-      .character("j"), on: ReaderScreen<Clock>.Kind.feed, showsHelp: false, composing: false, keys: bindings)
+      .character("j"), on: ReaderScreen<Clock>.Kind.feed, showsOverlay: false, composing: false, keys: bindings)
     #expect(route == .command(.quit))
   }
 
@@ -88,12 +90,14 @@ import Testing
     }
   }
 
-  @Test func helpIsAnOverlayAnyKeyCloses() async throws {
+  @Test func helpIsAnOverlayThatScrollsAndAnyOtherKeyCloses() async throws {
     try await withApp { app in
       #expect(app.handle(.character("?")).isEmpty)
       #expect(app.navigation.showsHelp)
       #expect(app.frame(size: size, theme: ReaderFixtures.theme).lines[0].text.contains("hollow · keys"))
       _ = app.handle(.character("j"))
+      #expect(app.navigation.showsHelp)
+      _ = app.handle(.character("z"))
       #expect(!app.navigation.showsHelp)
       #expect(app.handle(.control("c")) == [.quit])
     }

@@ -312,8 +312,11 @@ extension ReaderTerminalTests {
   @Test func theHelpOverlayListsEveryKeyAndAnyKeyClosesIt() throws {
     let screen = try open()
     try select(0, pid: 40117, on: screen)
+    // Tall enough for every key at once (a smaller screen scrolls it: ReaderBugsTerminalTests).
+    try screen.command("resize-window", "-x", "120", "-y", "50")
     try screen.send("?")
-    let help = try screen.waitFor("the help") { $0.contains("copy the post's #pid") }
+    // Its last row shows once the resize has reached the reader.
+    let help = try screen.waitFor("the whole help") { $0.contains("copy the post's #pid") && $0.contains("q  Ctrl-C") }
     for (keys, meaning) in ReaderKeyMap.help {
       #expect(help.contains(keys), "\(keys)")
       #expect(help.contains(meaning), "\(meaning)")

@@ -190,6 +190,20 @@ import Testing
     }
   }
 
+  @Test func aFeedRowDrawsItsCitedPostsPictureAsThePostScreenDoes() async throws {
+    try await withServices { services, _ in
+      // #40353 cites #40182, which has an image of its own; a search for the pid lists #40353.
+      let feed = FeedViewModel(services: services, source: .search(SearchRequest.Parameters(keywords: "40182")))
+      feed.start()
+      let state = try #require(
+        await firstState(feed.states) { state in
+          guard let path = state.quotes[40182]?.post?.imagePath, case .loaded = state.images[path] else { return false }
+          return true
+        })
+      #expect(state.posts.contains { $0.pid == 40353 })
+    }
+  }
+
   @Test func typingAWordQuicklyMakesOneSearchRequest() async throws {
     try await withServices { services, server in
       let clock = TestClock()

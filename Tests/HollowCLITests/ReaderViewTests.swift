@@ -88,14 +88,16 @@ import Testing
 
   @Test func thePostScreenShowsCommentsWithTheirReplyTargetsAndScrolls() {
     var state = PostState(pid: 7)
-    state.detail = PostDetailSnapshot(
+    state.detail = PostSnapshot(
       pid: 7, status: .success, post: ReaderFixtures.post(7, "see #8"),
       comments: (1...40).map {
         Comment(
           cid: $0, pid: 7, text: "comment \($0)", timestamp: 1_700_000_000, replyTo: $0 > 1 ? $0 - 1 : nil,
           name: "Alice")
-      })
-    state.quotes[8] = .post(ReaderFixtures.post(8, "the cited post"), origin: .network)
+      },
+      quotes: ResolvedQuotes(
+        post: [.post(ReaderFixtures.post(8, "the cited post"), origin: .network)],
+        all: [.post(ReaderFixtures.post(8, "the cited post"), origin: .network)]))
     let (lines, offset) = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil)
     #expect(offset == 0)
     #expect(lines[0].text.contains("#7"))
@@ -120,7 +122,7 @@ import Testing
     post.imagePath = "a/b.png"
     post.imageMetadata = ImageMetadata(width: 40, height: 20)
     var state = PostState(pid: 7)
-    state.detail = PostDetailSnapshot(pid: 7, status: .success, post: post, comments: [])
+    state.detail = PostSnapshot(pid: 7, status: .success, post: post, comments: [])
     let image = LoadedImage(
       url: URL(string: "http://127.0.0.1/a/b.png")!, data: Data(png),
       header: ImageHeader(format: .png, size: ImageMetadata(width: 40, height: 20)), origin: .network)
@@ -137,7 +139,8 @@ import Testing
     #expect(!pictured.contains { $0.text.contains("[image") })
 
     let plain = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil).lines
-    #expect(plain.contains { $0.text == "   [image 40x20]" })
+    // The cursor rests on the post: its rows are marked in the gutter.
+    #expect(plain.contains { $0.text == "▌  [image 40x20]" })
     #expect(!plain.contains { $0.text.contains("▀") })
   }
 
@@ -167,7 +170,7 @@ import Testing
   }
 
   @Test func theHelpListsEveryKey() {
-    let lines = HelpView.lines(size: size, theme: theme)
+    let lines = HelpView.lines(size: ScreenSize(rows: 60, columns: 100), theme: theme).lines
     for (keys, _) in ReaderKeyMap.help { #expect(lines.contains { $0.text.contains(keys) }, "\(keys)") }
   }
 }

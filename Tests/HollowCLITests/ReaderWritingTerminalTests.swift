@@ -70,8 +70,12 @@ extension ReaderTerminalTests {
   @Test func theTerminalCursorIsOnTheSelectedPostAndAtTheCaret() throws {
     let screen = try open()
     try select(0, pid: 40117, on: screen)
-    // The first post starts on the row under the title.
-    try waitForCursor(screen, x: 0, y: 1)
+    // The first post starts under the title (and the announcement's row).
+    let first = try #require(
+      try screen.screen().split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.hasPrefix("▌ #40117")
+      })
+    try waitForCursor(screen, x: 0, y: first)
     try screen.send("j")
     try screen.waitFor("#40178 selected") { $0.contains("▌ #40178") }
     let rows = try screen.screen().split(separator: "\n", omittingEmptySubsequences: false)
@@ -167,6 +171,8 @@ extension ReaderTerminalTests {
       // The help's keys and the config's line take more than 24 rows now: a taller window shows both.
       try screen.command("resize-window", "-y", "30")
       try screen.send("?")
+      // The config's keys come last: the help scrolls there.
+      try screen.send("G")
       try screen.waitFor("the added key in the help") { $0.contains("config.toml [keys]: x down") }
       try screen.send("Escape")
       try quit(screen)

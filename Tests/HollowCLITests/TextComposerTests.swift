@@ -25,9 +25,9 @@ import Testing
     }
   }
 
-  /// Sends twice within 6 s: without rate limits until the client keeps the windows (issue 20).
+  /// Sends twice within 6 s: the client keeps the window (on the harness's virtual time).
   @Test func aDashOrNoTextReadsStdin() async throws {
-    try await CLIHarness.withServer(rateLimits: false) { url in
+    try await CLIHarness.withServer { url in
       let dash = await CLIHarness.run(["--server", url, "--json", "send", "-"], stdin: "第一行\n第二行\n\n")
       #expect(dash.status == 0, "\(dash.stderr)")
       let dashPid = try self.sentPid(dash)
@@ -74,10 +74,10 @@ import Testing
     await #expect(throws: CLIFailure.self) { try await composer.text(.standardInput(explicit: true)) }
   }
 
-  /// Sends twice within 6 s: without rate limits until the client keeps the windows (issue 20).
+  /// Sends twice within 6 s: the client keeps the window (on the harness's virtual time).
   @Test func theEditorWritesTheText() async throws {
     try await withEditor(#"printf 'edited\n' >> "$1""#) { variables in
-      try await CLIHarness.withServer(rateLimits: false) { url in
+      try await CLIHarness.withServer { url in
         let sent = await CLIHarness.run(
           ["--server", url, "--json", "send", "a", "draft", "--edit"], variables: variables)
         #expect(sent.status == 0, "\(sent.stderr)")

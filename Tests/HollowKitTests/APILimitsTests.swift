@@ -84,6 +84,11 @@ import Testing
       await rejection(SearchRequest.self, .init(keywords: tooLong))
         == "the search keywords have 31 characters, at most 30 are allowed")
     #expect(await rejection(AttentionSearchRequest.self, .init(keywords: "  ")) == "the search keywords are empty")
+    // Counted as the server counts: 30 graphemes of two scalars each are 60 characters.
+    let combined = String(repeating: "e\u{301}", count: 30)
+    #expect(
+      await rejection(SearchRequest.self, .init(keywords: combined))
+        == "the search keywords have 60 characters, at most 30 are allowed")
     #expect(
       await rejection(SearchRequest.self, .init(keywords: "a", before: 100, after: 200))
         == "`after` (200) must be earlier than `before` (100)")

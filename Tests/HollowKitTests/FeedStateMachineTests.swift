@@ -162,6 +162,32 @@ import Testing
     #expect(machine.snapshot == before)
   }
 
+  @Test func aCitedPostsImageIsAskedForOnceItArrivesWhenTheReaderDrawsIt() {
+    var cited = ClientFixtures.post(7)
+    cited.imagePath = "q.png"
+    cited.imageMetadata = ImageMetadata(width: 2, height: 2)
+    let image = FeedPart.image(
+      ImageReference(url: Self.base.appendingPathComponent("q.png"), expected: ImageMetadata(width: 2, height: 2)))
+    for drawn in [true, false] {
+      var machine = Machine(source: .timeline, options: .init(imageBaseURL: Self.base, loadsCitedImages: drawn))
+      let start = machine.load(pages: [1])
+      _ = machine.pageArrived(Self.page(1, [1, 2], texts: [1: "#7", 2: "#7"]), ticket: Self.ticket(start, page: 1))
+      let follow = machine.partArrived(.quote(pid: 7), .quote(.post(cited, origin: .network)))
+      guard drawn else {
+        #expect(follow.isEmpty && machine.snapshot.isSettled, "print mode shows a cited post as text")
+        continue
+      }
+      #expect(follow == [.loadParts([image], offline: false)])
+      #expect(machine.snapshot.posts.map(\.isReady) == [false, false])
+      _ = machine.partArrived(image, .image(.failure(.httpStatus(404))))
+      #expect(
+        machine.snapshot.posts.allSatisfy {
+          $0.isReady && $0.images.map(\.reference.url.lastPathComponent) == ["q.png"]
+        })
+      #expect(machine.snapshot.progress.imagesTotal == 1 && machine.snapshot.isSettled)
+    }
+  }
+
   @Test func theCachedFirstPageShowsUntilTheServersArrives() {
     var machine = Machine(source: .timeline)
     let open = machine.open()

@@ -76,7 +76,7 @@ import Testing
     let normal = try TestServer()
     let image = try await IntegrationFixtures.someImage(normal)
     normal.stop()
-    var configuration = ServerConfiguration(seed: 7, token: ClientFixtures.token, enforcesRateLimits: false)
+    var configuration = ServerConfiguration(seed: 7, token: ClientFixtures.token)
     configuration.limits.maxImageBytes = image.count - 1
     let server = try TestServer(configuration)
     defer { server.stop() }

@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func searchesDecodeAndMatch() async throws {
-    let server = try TestServer(TestServer.withoutRateLimits)
+    let server = try TestServer()
     defer { server.stop() }
     let page = try await server.client.perform(PostListRequest.self, .init(page: 2))
     let word = try #require(page.posts.first?.text.split(separator: " ").first.map(String.init))

@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func aCommentBumpsThePost() async throws {
-    let server = try TestServer(TestServer.withoutRateLimits)
+    let server = try TestServer()
     defer { server.stop() }
     let post = try #require(try await server.client.perform(PostListRequest.self, .init(page: 2)).posts.first)
     let before = try await server.client.perform(PostDetailRequest.self, .init(pid: post.pid))

@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func aPageCitingOnePostFiveTimesMakesOneDetailRequest() async throws {
-    let server = try TestServer(TestServer.withoutRateLimits)
+    let server = try TestServer()
     defer { server.stop() }
     let cited = try #require(try await server.client.perform(PostListRequest.self, .init(page: 3)).posts.first?.pid)
     for index in 0..<5 {
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func theSameImageInTwoPostsIsDownloadedOnce() async throws {
-    let server = try TestServer(TestServer.withoutRateLimits)
+    let server = try TestServer()
     defer { server.stop() }
     let bytes = F.png(width: 7, height: 5)
     for index in 0..<2 {

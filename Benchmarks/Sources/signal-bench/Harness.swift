@@ -46,6 +46,11 @@ func allocatedBytes() -> Int {
   Int(allocation_counter_bytes_in_use())
 }
 
+/// Heap allocations the process made so far (every thread), for the allocation rows.
+func allocationCount() -> Int {
+  Int(allocation_counter_allocations())
+}
+
 /// One row of the results table.
 struct Row {
   var workload: String

@@ -313,20 +313,26 @@ if wanted("timeline") {
       var posts = 0
       var warmParts = 0
       var warmRequests = 0
+      var coldAllocations: [Int] = []
+      var sequentialAllocations: [Int] = []
       let clock = ContinuousClock()
       for repetition in 0..<repetitions {
         let loaders = try bench.loaders(cache: "cold-\(repetition)")
         let before = bench.requestCount
+        let allocationsBefore = allocationCount()
         let start = clock.now
         posts = await bench.load(with: loaders)
         cold.append(clock.now - start)
+        coldAllocations.append(allocationCount() - allocationsBefore)
         // The loaders write the cache behind; a program flushes before it exits.
         await loaders.flush()
         durable.append(clock.now - start)
         requests = bench.requestCount - before
+        let sequentialAllocationsBefore = allocationCount()
         let sequentialStart = clock.now
         let sent = await bench.loadSequentially()
         sequential.append(clock.now - sequentialStart)
+        sequentialAllocations.append(allocationCount() - sequentialAllocationsBefore)
         if sent != requests { printToStandardError("timeline: sequential sent \(sent) requests, ours \(requests)") }
         // Warm: the same folder opened again (an empty memory tier, as in a new process).
         let reopened = try bench.loaders(cache: "cold-\(repetition)")
@@ -365,6 +371,16 @@ if wanted("timeline") {
           ratio: format3(middle(cold) / middle(warm)) + "x vs cold", target: "0 image/detail requests",
           verdict: warmParts == 0 ? "yes" : "NO"))
       printToStandardError("measured: timeline warm: \(warmParts) image/detail requests, \(warmRequests) in all")
+      // Heap allocations per page of the cold load, by the whole process (the demo server answers in it too),
+      // against the sequential loader's for the same pages and server: what the loading path itself costs.
+      let ourAllocations = coldAllocations.sorted()[coldAllocations.count / 2] / pages.count
+      let peerAllocations = sequentialAllocations.sorted()[sequentialAllocations.count / 2] / pages.count
+      rows.append(
+        Row(
+          workload: "timeline allocations per page, \(concurrency)/host, cold (process: client + demo server)",
+          ours: "\(ourAllocations)", peer: "sequential loader", peerFigure: "\(peerAllocations)",
+          ratio: format3(Double(ourAllocations) / Double(max(1, peerAllocations))) + "x", target: "report",
+          verdict: "-"))
     } catch {
       printToStandardError("timeline: cannot start the demo server: \(error)")
     }

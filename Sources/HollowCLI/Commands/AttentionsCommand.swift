@@ -8,7 +8,7 @@ struct AttentionsCommand: BackendCommand, DeclaredCommand, Equatable {
 
   @Option(
     "page", value: "N", in: 1...APILimits.maximumListPage,
-    help: "the page, 1...\(APILimits.maximumListPage) (default 1)")
+    help: "the page, 1...\(APILimits.maximumListPage) (default 1); the reader opens there")
   var page = 1
 
   init() {}

@@ -11,9 +11,9 @@ struct SearchCommand: BackendCommand, DeclaredCommand, Equatable {
   var keywords: [String] = []
   @Option(
     "page", value: "N", in: 1...APILimits.maximumSearchPage,
-    help: "the page of results, 1...\(APILimits.maximumSearchPage) (default 1)")
+    help: "the page of results, 1...\(APILimits.maximumSearchPage) (default 1); the reader starts there")
   var page = 1
-  @Flag("comments", help: "search comments too") var includeComments = false
+  @Flag("comments", help: "search comments too (in the reader, Tab switches)") var includeComments = false
 
   init() {}
 

@@ -9,17 +9,19 @@ struct TimelineCommand: BackendCommand, DeclaredCommand, Equatable {
 
   @Option(
     "page", value: "N", in: 1...APILimits.maximumListPage,
-    help: "the first page to show, 1...\(APILimits.maximumListPage) (default 1)")
+    help: "the first page to show, 1...\(APILimits.maximumListPage) (default 1); the reader opens there")
   var page = 1
   /// Checked against `page` once both are read: 1 up to the last page the server lists.
   @Option(
-    "pages", value: "K", help: "how many pages to show from there (default 1)",
+    "pages", value: "K", help: "how many pages to print from there (default 1); printing only: the reader refuses it",
     transform: { text, arguments throws(UsageError) in
       try arguments.parseInteger(text, what: "--pages", in: Int.min...Int.max)
     })
   var pages = 1
   /// Print each post once its parts are loaded, instead of in page order.
-  @Flag("as-ready", help: "print each post as soon as its images and quotes are loaded, not in page order")
+  @Flag(
+    "as-ready",
+    help: "print each post as soon as its images and quotes are loaded, not in page order; printing only")
   var asReady = false
 
   init() {}

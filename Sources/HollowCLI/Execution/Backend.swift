@@ -68,7 +68,7 @@ struct Backend: Sendable {
       return Backend(
         client: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()), embedded: nil)
     }
-    let keeper = rateLimits(for: configuration, variables: environment.variables)
+    let keeper = rateLimits(for: configuration, environment: environment)
     if options.server != nil {
       // The pool's bound is the loaders' budget per host (`--connections`): never more connections than that.
       return Backend(
@@ -95,11 +95,12 @@ struct Backend: Sendable {
 
   /// The server's short-term windows for this server and account, kept across runs in the data
   /// folder (`rate-limits-<namespace>`: a hash of the server and the token, never the token).
-  static func rateLimits(for configuration: ClientConfiguration, variables: [String: String]) -> RateLimitKeeper {
+  /// On the environment's clock.
+  static func rateLimits(for configuration: ClientConfiguration, environment: CLIEnvironment) -> RateLimitKeeper {
     let namespace = TreeHoleLoaders.namespace(
       for: TreeHoleClient(configuration: configuration, http: UnreachableHTTPClient()))
-    let file = demoStateFolder(variables).map { "\($0)/rate-limits-\(namespace.identifier)" }
-    return RateLimitKeeper(file: file)
+    let file = demoStateFolder(environment.variables).map { "\($0)/rate-limits-\(namespace.identifier)" }
+    return RateLimitKeeper(file: file, now: environment.rateLimitNow, sleep: environment.rateLimitSleep)
   }
 
   func close() {

@@ -7,13 +7,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Runs `post PID` through the library's stale-while-revalidate detail cache: on a terminal the
-/// cached copy shows at once, marked "cached, refreshing…", and the fresh one replaces the mark
-/// (or follows it, when it differs); elsewhere only the final answer is printed. Offline, or when
-/// the server cannot be reached, the cached copy is shown under an "offline" line, and when only
-/// the post was cached (as a cited post is) its heading says the comments are not cached rather
-/// than that there are none. Everything shown comes with the snapshots: the post, its comments,
-/// the posts they cite, the cache age and the offline reason.
+/// Runs `post PID` on the library's post model (``HollowKit/PostModel``), the one the reader's post
+/// screen runs too: on a terminal the cached copy shows at once (with the cited posts the cache
+/// holds), marked "cached, refreshing…", and the fresh one replaces the mark (or follows it, when it
+/// differs); elsewhere only the settled answer is printed. Offline, or when the server cannot be
+/// reached, the cached copy is shown under an "offline" line, and when only the post was cached (as
+/// a cited post is) its heading says the comments are not cached rather than that there are none.
+/// Everything shown comes with the snapshots: the post, its comments, the posts they cite, the
+/// cache age and the offline reason.
 struct PostRunner: Sendable {
   let session: Session
   let output: CommandOutput
@@ -23,20 +24,19 @@ struct PostRunner: Sendable {
   func run(pid: Int, saveImagesTo folder: String?) async throws(CLIFailure) {
     let images = try folder.map { path throws(CLIFailure) in try ImageFolder(path: path) }
     output.progress.show("loading #\(pid)")
+    let model = session.loaders.posts.model(pid, options: PostStateMachine.Options(offline: session.offline))
+    model.open()
     // The cached copy on screen, above the mark, if any.
     var shown: (post: Post, comments: [Comment]?)?
-    var final: PostDetailSnapshot?
-    for await snapshot in session.loaders.details.detail(pid, policy: session.policy) {
-      switch snapshot.status {
-      case .cached:
-        if output.isInteractive, let post = snapshot.post {
-          output.print(render(post, snapshot.comments, quotes: snapshot.quotes) + [Self.mark(Self.refreshingMark)])
-          shown = (post, snapshot.comments)
-        }
-      case .inProgress:
-        continue
-      case .success, .failure, .lethalFailure:
+    var final: PostSnapshot?
+    for await snapshot in model.snapshots {
+      if snapshot.isSettled {
         final = snapshot
+        break
+      }
+      if snapshot.status == .cached, snapshot.isReady, shown == nil, output.isInteractive, let post = snapshot.post {
+        output.print(render(post, snapshot.comments, quotes: snapshot.quotes) + [Self.mark(Self.refreshingMark)])
+        shown = (post, snapshot.comments)
       }
     }
     guard let final else { throw .failed("post/detail was cancelled") }
@@ -49,7 +49,7 @@ struct PostRunner: Sendable {
 
   /// Shows the final snapshot (unless the cached copy already on screen says the same) and
   /// answers the post and comments shown.
-  private func settle(_ final: PostDetailSnapshot, shown: (post: Post, comments: [Comment]?)?)
+  private func settle(_ final: PostSnapshot, shown: (post: Post, comments: [Comment]?)?)
     throws(CLIFailure) -> (Post, [Comment])
   {
     let pid = final.pid

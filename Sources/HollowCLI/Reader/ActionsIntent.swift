@@ -14,6 +14,7 @@ enum ActionsIntent: Sendable, Equatable {
   case follow(Post)
   /// Votes for option `option` (from 1) of the post's poll.
   case vote(Post, option: Int)
-  case comment(pid: Int, text: String)
+  /// A comment on `pid`, answering its comment `replyTo` when given (`reply_to`).
+  case comment(pid: Int, replyTo: Int? = nil, text: String)
   case post(text: String)
 }

@@ -62,7 +62,7 @@ final class ActionsViewModel: Sendable {
     case .say(let message): say(message)
     case .follow(let post): follow(post)
     case .vote(let post, let option): vote(post, option: option)
-    case .comment(let pid, let text): comment(on: pid, text: text)
+    case .comment(let pid, let replyTo, let text): comment(on: pid, replyTo: replyTo, text: text)
     case .post(let text): post(text: text)
     }
   }
@@ -99,14 +99,30 @@ final class ActionsViewModel: Sendable {
     }
   }
 
-  private func comment(on pid: Int, text: String) {
-    let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: nil))
-    let draft = Draft(key: ComposeState.Purpose.comment(pid: pid).draftKey, text: text)
+  private func comment(on pid: Int, replyTo: Int?, text: String) {
+    let request = services.client.request(SendCommentRequest.self, .init(pid: pid, text: text, replyTo: replyTo))
+    let draft = Draft(key: ComposeState.Purpose.comment(pid: pid, replyTo: replyTo).draftKey, text: text)
     say(ReaderMessage("sending the comment…"))
-    run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [finished] cid in
+    run(request.publisher, failing: "comment on #\(pid)", draft: draft) { [weak self, finished] cid in
       finished.trySend(.sent(.comment(pid: pid, cid: cid)))
+      self?.reload(pid)
       return ReaderMessage("commented on #\(pid) as #\(cid)")
     }
+  }
+
+  /// Asks the server for the post alone (its reply count moved) and hands it on as an update, so
+  /// the lists show the new count; a failure leaves the old copy, quietly (the comment was sent).
+  private func reload(_ pid: Int) {
+    guard !services.offline else { return }
+    let request = services.client.request(PostDetailRequest.self, .init(pid: pid, includeComments: false))
+    let id = core.withLock { core in
+      defer { core.nextID += 1 }
+      return core.nextID
+    }
+    let subscription = request.publisher.sink(
+      receiveCompletion: { [weak self] _ in _ = self?.core.withLock { $0.running.removeValue(forKey: id) } },
+      receiveValue: { [finished] detail in finished.trySend(.updated(detail.post)) })
+    core.withLock { core in core.running[id] = subscription }
   }
 
   private func post(text: String) {
@@ -151,7 +167,7 @@ final class ActionsViewModel: Sendable {
     let subscription = publisher.sink(
       receiveCompletion: { [weak self] completion in
         if case .failure(let error) = completion, let self {
-          self.say(ReaderMessage(error: "\(action) failed: \(error.kind.description)" + self.keep(draft)))
+          self.say(ReaderMessage(failed: action, error, suffix: self.keep(draft)))
         }
         _ = self?.core.withLock { $0.running.removeValue(forKey: id) }
       },

@@ -9,6 +9,8 @@
 enum ComposeIntent: Sendable, Equatable {
   /// Opens the prompt, holding the draft a failed send of `purpose` kept.
   case open(ComposeState.Purpose)
+  /// Opens the prompt holding `text` (the last search within a post, to search again).
+  case openWith(ComposeState.Purpose, text: String)
   /// One key while the prompt is open (readline's keys; Enter sends, Esc cancels).
   case key(Key)
   /// Sends a text written in the editor, as if submitted from the prompt.

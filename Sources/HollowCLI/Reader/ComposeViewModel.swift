@@ -46,6 +46,8 @@ final class ComposeViewModel: Sendable {
     case .open(let purpose):
       let kept = purpose.draftKey.flatMap { drafts?.draft(for: $0) } ?? ""
       set(ComposeState(purpose: purpose, draft: EditableText(kept)))
+    case .openWith(let purpose, let text):
+      set(ComposeState(purpose: purpose, draft: EditableText(text)))
     case .key(let key):
       handle(key)
     case .submitWritten(let text, let purpose):

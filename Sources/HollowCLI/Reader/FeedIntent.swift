@@ -13,6 +13,10 @@ enum FeedIntent: Sendable, Equatable {
   case bottom
   /// Page 1 again (and a retry after a failure).
   case refresh
+  /// Esc: stops the running load (its request is cancelled); what is shown stays.
+  case cancel
+  /// `x`: hides page 1's announcement (until its text changes).
+  case dismissAnnouncement
   /// Another list: timeline, wander or followed.
   case show(FeedSource)
   /// A post changed elsewhere (followed, voted): show the new copy.

@@ -34,6 +34,17 @@ struct FeedState: Sendable, Equatable {
 
   var source: FeedSource { snapshot.source }
 
+  /// The text of the announcement dismissed (`x`): the same text stays hidden, a new one shows.
+  var dismissedAnnouncement: String?
+
+  /// Page 1's announcement (the timeline's frontend configuration), unless it was dismissed.
+  var announcement: String? {
+    guard let text = snapshot.page(1)?.page.content.config?.announcement,
+      !text.trimmingWhitespace().isEmpty, text != dismissedAnnouncement
+    else { return nil }
+    return text
+  }
+
   /// Shows `snapshot`, keeping the cursor on the screen.
   mutating func apply(_ snapshot: FeedSnapshot) {
     self.snapshot = snapshot
@@ -58,20 +69,5 @@ struct FeedState: Sendable, Equatable {
   /// Whether the feed has no more pages.
   var isAtEnd: Bool { snapshot.endReached }
 
-  var status: ReaderStatus {
-    switch snapshot.phase {
-    case .loading: .loading
-    case .cached: .cached(since: snapshot.cachedAt, refreshing: snapshot.isLoading)
-    case .fresh: .fresh
-    case .failed(let error): .failed(error.kind.description)
-    case .lethal(let error): .lethal(error.kind.description)
-    case .offline:
-      .offline(
-        snapshot.offlineReason.map {
-          $0 == .requested ? "--offline" : $0.transportFailure?.description ?? $0.description
-        }
-          ?? "--offline",
-        since: snapshot.cachedAt)
-    }
-  }
+  var status: ReaderStatus { ReaderStatus(snapshot) }
 }

@@ -10,9 +10,12 @@ import HollowKit
 enum FeedView {
   static func lines(
     _ state: FeedState, size: ScreenSize, top: Int, theme: ReaderTheme, message: ReaderMessage?, compact: Bool = false,
-    reads: ReadState = ReadState(), notice: String? = nil
+    reads: ReadState = ReadState(), unread: String? = nil
   ) -> (lines: [TerminalText], top: Int) {
-    let rows = ReaderChrome.bodyRows(size)
+    let status = ReaderChrome.statusLine(
+      state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns, notice: unread)
+    let notice = announcement(state, theme: theme, width: size.columns)
+    let rows = max(0, ReaderChrome.bodyRows(size, statusRows: status.count) - notice.count)
     let count = state.posts.count
     var (body, newTop) = ListWindow.lines(count: count + 1, selected: state.cursor, top: top, height: rows) { index in
       guard index < count else { return footer(state, theme: theme) }
@@ -26,16 +29,22 @@ enum FeedView {
         width: size.columns, mark: reads.mark(for: state.posts[index]))
     }
     if count == 0 { body = placeholder(state, theme: theme) }
+    body = notice + body
     let posts = RenderContext.count(count, "post", "posts")
     // Which posts have news shows on each; the title says how many (u goes to the next).
     let news = state.posts.count { reads.mark(for: $0).hasNews }
     let title =
       "hollow · \(state.source.title) · \(posts)" + (count > 0 ? " · \(state.cursor + 1)/\(count)" : "")
       + (news > 0 ? " · \(news) with news (u)" : "")
-    let status = ReaderChrome.statusLine(
-      state.status, message: message, hint: "? help  q quit ", theme: theme, width: size.columns, notice: notice)
     newTop = count == 0 ? 0 : newTop
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), newTop)
+  }
+
+  /// Page 1's announcement above the list, at most two rows, with the key that hides it.
+  private static func announcement(_ state: FeedState, theme: ReaderTheme, width: Int) -> [TerminalText] {
+    guard let text = state.announcement else { return [] }
+    let spans = [Span(" announcement: ", .dim), Span(text), Span("  x hides", .dim)]
+    return TextWrapper(width: max(1, width)).wrap(spans, maximumLines: 2).lines.map { theme.painter.line($0) }
   }
 
   /// Under the last post: what happens next.
@@ -43,6 +52,8 @@ enum FeedView {
     let text: String
     if state.isAtEnd {
       text = "— end of \(state.source.title) —"
+    } else if state.snapshot.loadCancelled {
+      text = "loading stopped · ↓ loads more"
     } else if state.snapshot.isLoading {
       text = state.snapshot.phase == .cached ? "refreshing…" : "loading more…"
     } else if case .failed(let error) = state.snapshot.phase {
@@ -61,7 +72,9 @@ enum FeedView {
         theme.painter.line([Span("  press r to retry", .dim)]),
       ]
     case .loading:
-      return ["", theme.painter.line([Span("  loading \(state.source.title)…", .dim)])]
+      return ["", theme.painter.line([Span("  loading \(state.source.title)… (Esc stops)", .dim)])]
+    case .stopped:
+      return ["", theme.painter.line([Span("  loading \(state.source.title) stopped · r loads again", .dim)])]
     default:
       return ["", theme.painter.line([Span("  no posts", .dim)])]
     }

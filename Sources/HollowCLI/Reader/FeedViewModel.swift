@@ -47,6 +47,8 @@ final class FeedViewModel: Sendable {
   }
 
   private let services: ReaderServices
+  /// The page the first feed opens at (`timeline --page 3`); another feed (`t`, `w`, `a`) opens at 1.
+  private let firstPage: Int
   private let subject: CurrentValueSubject<FeedState, Never>
   private let core: Mutex<Core>
   /// Every state of the feed shown from now on, starting with the current one; a slow subscriber
@@ -56,8 +58,9 @@ final class FeedViewModel: Sendable {
   /// How close to the end the cursor gets before the next page loads.
   static let loadAhead = 3
 
-  init(services: ReaderServices, source: FeedSource) {
+  init(services: ReaderServices, source: FeedSource, page: Int = 1) {
     self.services = services
+    firstPage = page
     let state = FeedState(source: source)
     subject = CurrentValueSubject(state)
     core = Mutex(Core(feeds: [Feed(state: state)]))
@@ -76,7 +79,7 @@ final class FeedViewModel: Sendable {
 
   /// Shows the cached page 1, then loads page 1 from the server.
   func start() {
-    show(state.source)
+    show(state.source, page: firstPage)
   }
 
   func send(_ intent: FeedIntent) {
@@ -94,6 +97,10 @@ final class FeedViewModel: Sendable {
       model?.loadMore()
     case .refresh:
       core.withLock { $0.feeds[$0.current].model }?.refresh()
+    case .cancel:
+      core.withLock { $0.feeds[$0.current].model }?.cancelLoads()
+    case .dismissAnnouncement:
+      _ = update { $0.dismissedAnnouncement = $0.announcement }
     case .show(let source):
       show(source)
     case .replace(let post):
@@ -116,7 +123,7 @@ final class FeedViewModel: Sendable {
 
   /// Shows the feed of `source`: where it was, when it was opened before; else its cached page 1,
   /// then the server's.
-  private func show(_ source: FeedSource) {
+  private func show(_ source: FeedSource, page: Int = 1) {
     let unopened = core.withLock { core -> Int? in
       if let index = core.feeds.firstIndex(where: { $0.state.source == source }) {
         core.current = index
@@ -131,11 +138,12 @@ final class FeedViewModel: Sendable {
     guard let index = unopened else { return }
     let model = services.loaders.feeds.model(
       source,
-      options: FeedStateMachine.Options(imageBaseURL: services.imageBaseURL, offline: services.offline))
+      options: FeedStateMachine.Options(
+        imageBaseURL: services.imageBaseURL, loadsCitedImages: true, offline: services.offline))
     core.withLock { $0.feeds[index].model = model }
-    let decoded = Mutex<Set<URL>>([])
+    let slots = PictureSlots()
     let subscription = model.snapshots.sink { [weak self] snapshot in
-      let pictures = Self.newPictures(in: snapshot, decoded: decoded)
+      let pictures = Self.newPictures(in: snapshot, slots: slots)
       self?.apply(index) { state in
         state.apply(snapshot)
         for (path, slot) in pictures { state.images[path] = slot }
@@ -145,29 +153,15 @@ final class FeedViewModel: Sendable {
       }
     }
     core.withLock { $0.feeds[index].subscription = subscription }
-    model.open()
+    model.open(at: page)
   }
 
-  /// The images of `snapshot` that arrived since the last one, by path, each PNG decoded once.
-  private static func newPictures(in snapshot: FeedSnapshot, decoded: borrowing Mutex<Set<URL>>) -> [(
-    String, ImageSlot
-  )] {
-    var fresh: [(String, ImageOutcome)] = []
-    for page in snapshot.pages {
-      for item in page.posts where !item.images.isEmpty {
-        let paths = ([item.post.imagePath] + item.comments.map(\.imagePath)).compactMap { $0 }
-        for outcome in item.images {
-          guard let path = paths.first(where: { outcome.reference.url.path.hasSuffix("/" + $0) }) else { continue }
-          fresh.append((path, outcome))
-        }
-      }
-    }
-    let wanted = decoded.withLock { decoded in fresh.filter { decoded.insert($0.1.reference.url).inserted } }
-    return wanted.map { path, outcome in
-      switch outcome.result {
-      case .success(let image): (path, .loaded(image, PictureDecoding.bitmap(of: image)))
-      case .failure(let error): (path, .failed(String(describing: error)))
-      }
+  /// The images of `snapshot` that arrived since the last one (posts', preview comments' and cited
+  /// posts'), by path, each PNG decoded once.
+  private static func newPictures(in snapshot: FeedSnapshot, slots: PictureSlots) -> [(String, ImageSlot)] {
+    snapshot.pages.flatMap(\.posts).filter { !$0.images.isEmpty }.flatMap { item in
+      slots.new(
+        item.images, paths: PictureSlots.paths(of: [item.post], comments: item.comments, quotes: item.quotes.all))
     }
   }
 

@@ -23,9 +23,7 @@ enum LinkMenuView {
       return lines
     }
     let body: [TerminalText] = [""] + window.lines
-    let status = theme.painter.line([
-      Span(" Enter or 1-9 opens (xdg-open) · j/k choose · Esc closes", .dim)
-    ])
+    let status = [theme.painter.line([Span(" Enter or 1-9 opens (xdg-open) · j/k choose · Esc closes", .dim)])]
     let title = "hollow · links in #\(menu.pid) · \(menu.items.count)"
     return ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size)
   }

@@ -71,7 +71,8 @@ enum NotificationsView {
     return names.isEmpty ? "notice" : names.joined(separator: " · ")
   }
 
-  private static func status(_ state: NotificationsState) -> ReaderStatus {
+  /// The screen's data status, for its status line.
+  static func status(_ state: NotificationsState) -> ReaderStatus {
     switch state.phase {
     case .idle, .loaded: .fresh
     case .loading: .loading

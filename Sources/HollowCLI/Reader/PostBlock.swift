@@ -3,7 +3,8 @@ import HollowKit
 /// One post as a list shows it (feed and search results): PostRenderer's header, first lines,
 /// image (a picture when loaded and the terminal can show one), poll and cited posts, behind a
 /// gutter that marks the selected post, and a blank line after. The header ends with the post's
-/// read mark (``ReadMark``): "read" or "+N new".
+/// read mark (``ReadMark``): "read" or "+N new". A search result adds the comments that matched
+/// (at most two, then how many more), so a post found by a comment shows why.
 ///
 /// ```swift
 /// let lines = PostBlock.lines(post, selected: true, quotes: state.quotes, images: state.images, theme: theme, width: 80)
@@ -15,7 +16,7 @@ enum PostBlock {
 
   static func lines(
     _ post: Post, selected: Bool, quotes: [Int: Quote], images: [String: ImageSlot], theme: ReaderTheme, width: Int,
-    keywords: [String] = [], mark: ReadMark = .unread
+    keywords: [String] = [], matchingComments: [Comment] = [], mark: ReadMark = .unread
   ) -> [TerminalText] {
     let context = theme.context(
       width: max(RenderContext.minimumTextWidth, width - 2), limits: limits, keywords: keywords)
@@ -24,8 +25,21 @@ enum PostBlock {
     renderer.pictures = PictureLines.all(
       for: [post], quotes: quotes, images: images, theme: theme, width: width - 4, rows: PictureLines.listRows)
     let gutter = selected ? theme.painter.line([Span(String(selectedMark), .pid), Span(" ")]) : TerminalText("  ")
-    return renderer.post(post).map { gutter + $0 } + [.empty]
+    var lines = renderer.post(post)
+    let comments = CommentRenderer(context: context)
+    for comment in matchingComments.prefix(Self.matchingCommentsShown) {
+      lines += comments.preview(comment, prefix: PostRenderer.previewCommentPrefix)
+    }
+    if matchingComments.count > Self.matchingCommentsShown {
+      let more = matchingComments.count - Self.matchingCommentsShown
+      lines.append(
+        context.more(more, "matching comment", "matching comments", prefix: PostRenderer.previewCommentPrefix))
+    }
+    return lines.map { gutter + $0 } + [.empty]
   }
+
+  /// Matching comments a search result shows under its post.
+  static let matchingCommentsShown = 2
 
   /// The gutter of the selected post.
   static let selectedMark: Character = "▌"

@@ -1,14 +1,31 @@
 import HollowKit
 
-/// What the user (or an action finished elsewhere) asks of a post screen's model.
+/// What the post screen's user asks of its view model (``PostViewModel/send(_:)``): the cursor's
+/// moves over the post, its citations and comments, jumps between replies, and the search within
+/// the post.
 ///
 /// ```swift
-/// post.send(.refresh)            // r
-/// post.send(.replace(followed))  // the server's copy after f
+/// post.send(.nextComment(1))   // J
+/// post.send(.jumpToReplied)    // p: to the comment this one answers; p again comes back
 /// ```
 enum PostIntent: Sendable, Equatable {
-  /// Asks the server again (the cached copy stays until the answer).
-  case refresh
+  /// To the next (previous, negative) item: j and k.
+  case move(by: Int)
+  /// To the next (previous, negative) comment: J and K.
+  case nextComment(Int)
+  case top
+  case bottom
+  /// The screen was scrolled by a page: the view no longer follows the cursor until it moves.
+  case scrolled
+  /// From a comment to the comment it replies to (`reply_to`); on the comment a jump landed on,
+  /// back to where it started.
+  case jumpToReplied
+  /// Back to where the last jump started.
+  case jumpBack
+  /// To the next item, after the cursor and around, whose text holds `query` (any case).
+  case find(String)
   /// Shows `post` (after following it or voting) without asking the server.
   case replace(Post)
+  /// Asks the server again.
+  case refresh
 }

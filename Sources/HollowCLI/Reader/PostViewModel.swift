@@ -2,22 +2,22 @@ import HollowKit
 import Signal
 import Synchronization
 
-/// The post screen's view model: the post and all its comments, stale-while-revalidate through
-/// the library's ``HollowKit/PostDetailCache`` (the cached copy at once, then the server's answer,
-/// asked with `old_updated_at` so unchanged comments are not sent again), with every `#pid` cited
-/// by the post or a comment loaded once through the quote fan-in.
+/// The post screen's view model: the library's post model's snapshot (``HollowKit/PostModel``, the
+/// one `post N` runs: the cached copy at once, then the server's answer, every cited post and image
+/// loaded once), with each new picture decoded once, and the cursor over the post, its citations
+/// and comments. Intents come in through ``send(_:)``; every change is published.
 ///
 /// ```swift
 /// let post = PostViewModel(services: services, pid: 42)
 /// post.start()
-/// post.send(.refresh)
+/// post.send(.nextComment(1))
 /// for await state in post.states { render(state) }
 /// ```
 final class PostViewModel: Sendable {
   private struct Core {
     var state: PostState
+    var model: PostModel?
     var subscription: AnyCancellable?
-    var parts: PostParts?
   }
 
   private let services: ReaderServices
@@ -35,50 +35,64 @@ final class PostViewModel: Sendable {
   }
 
   deinit {
-    let (subscription, parts) = core.withLock { ($0.subscription, $0.parts) }
+    let (subscription, model) = core.withLock { ($0.subscription, $0.model) }
     subscription?.cancel()
-    parts?.cancel()
+    model?.cancel()
   }
 
   var state: PostState { core.withLock { $0.state } }
 
   var pid: Int { state.pid }
 
-  /// Loads the detail: the cached copy, then the server's.
+  /// Loads the post: the cached copy, then the server's. Once; `send(.refresh)` asks again.
   func start() {
-    let parts = core.withLock { core in
-      if let parts = core.parts { return parts }
-      let parts = PostParts(
-        services: services,
-        onQuote: { [weak self] quote in self?.update { $0.quotes[quote.pid] = quote } },
-        onImage: { [weak self] path, slot in self?.update { $0.images[path] = slot } })
-      core.parts = parts
-      return parts
+    let options = PostStateMachine.Options(imageBaseURL: services.imageBaseURL, offline: services.offline)
+    let model = services.loaders.posts.model(state.pid, options: options)
+    let isNew = core.withLock { core in
+      guard core.model == nil else { return false }
+      core.model = model
+      return true
     }
-    let subscription = services.loaders.details.detail(state.pid, policy: services.policy).sink {
-      [weak self] snapshot in
+    guard isNew else { return model.cancel() }
+    let slots = PictureSlots()
+    let subscription = model.snapshots.sink { [weak self] snapshot in
+      let paths = PictureSlots.paths(
+        of: snapshot.post.map { [$0] } ?? [], comments: snapshot.comments ?? [], quotes: snapshot.quotes.all)
+      let pictures = slots.new(snapshot.images, paths: paths)
       self?.update { state in
-        // A refresh that failed keeps what was shown (the cache may have had nothing this time).
-        if snapshot.post == nil, state.detail.post != nil, !snapshot.isDeleted {
-          state.detail.status = state.detail.status.failed(snapshot.status.errorMessage ?? "refresh failed")
-          state.detail.offline = snapshot.offline
-        } else {
-          state.detail = snapshot
-        }
+        state.detail = snapshot
+        for (path, slot) in pictures { state.images[path] = slot }
       }
-      if let post = snapshot.post { parts.load(posts: [post], comments: snapshot.comments ?? []) }
     }
-    let old = core.withLock { core in
-      defer { core.subscription = subscription }
-      return core.subscription
-    }
-    old?.cancel()
+    core.withLock { $0.subscription = subscription }
+    model.open()
   }
 
-  func send(_ intent: PostIntent) {
+  /// Carries out `intent`; answers what to tell the user, if anything (a search's match, a jump
+  /// that has nowhere to go).
+  @discardableResult
+  func send(_ intent: PostIntent) -> String? {
     switch intent {
-    case .refresh: start()
-    case .replace(let post): update { $0.detail.post = post }
+    case .refresh:
+      core.withLock { $0.model }?.refresh()
+      return nil
+    case .replace(let post):
+      // Shown at once (a key right after acts on it); the model's next snapshot carries it too.
+      let model = core.withLock { core in
+        if core.state.detail.post?.pid == post.pid {
+          core.state.detail.post = post
+          subject.trySend(core.state)
+        }
+        return core.model
+      }
+      model?.replace(post)
+      return nil
+    default:
+      return core.withLock { core in
+        let message = core.state.apply(intent)
+        subject.trySend(core.state)
+        return message
+      }
     }
   }
 

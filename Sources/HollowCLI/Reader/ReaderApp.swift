@@ -62,8 +62,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     self.services = services
     self.opening = start
     self.clock = clock
-    let feedKind: FeedSource = if case .feed(let kind) = start { kind } else { .timeline }
-    feed = FeedViewModel(services: services, source: feedKind)
+    let (feedKind, feedPage): (FeedSource, Int) =
+      if case .feed(let kind, let page) = start { (kind, page) } else { (.timeline, 1) }
+    feed = FeedViewModel(services: services, source: feedKind, page: feedPage)
     self.readState = readState
     notifications = NotificationsViewModel(services: services, readState: readState)
     followedBaseline = FollowedBaseline.watch(feed.states, into: readState)
@@ -79,7 +80,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   mutating func start() {
     feed.start()
     if let warning = readState.warning { actions.send(.say(ReaderMessage(error: warning))) }
-    if case .search(let query) = opening { openSearch(query: query) }
+    if case .search(let query, let comments, let page) = opening {
+      openSearch(query: query, includeComments: comments, page: page)
+    }
   }
 
   /// Everything the models publish: the feed's, the actions' and the prompt's states and
@@ -143,9 +146,20 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  private func submit(_ submission: ComposeViewModel.Submission) {
+  private mutating func submit(_ submission: ComposeViewModel.Submission) {
     switch submission.purpose {
-    case .comment(let pid): actions.send(.comment(pid: pid, text: submission.text))
+    case .comment(let pid, let replyTo): actions.send(.comment(pid: pid, replyTo: replyTo, text: submission.text))
+    case .goTo:
+      let text = submission.text
+      guard let pid = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), pid > 0 else {
+        return actions.send(.say(ReaderMessage(error: "open: \"\(text)\" is not a pid (a number such as 40353)")))
+      }
+      openPost(pid)
+    case .find(let pid):
+      guard case .post(let screen) = navigation.top, screen.model.pid == pid,
+        let message = screen.model.send(.find(submission.text))
+      else { return }
+      actions.send(.say(ReaderMessage(message)))
     case .newPost: actions.send(.post(text: submission.text))
     case .vote(let pid, _):
       let post =
@@ -163,11 +177,12 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     // The prompt's presence is read from its model, not the last drawn frame: keys typed in one
     // burst after `c` go into the prompt it opened.
     let route = ReaderKeyRouter.route(
-      key, on: navigation.top.kind, showsHelp: navigation.showsHelp, composing: compose.state != nil, keys: keys,
-      showsLinks: navigation.linkMenu != nil)
+      key, on: navigation.top.kind, showsOverlay: navigation.overlay != nil, composing: compose.state != nil,
+      keys: keys, showsLinks: navigation.linkMenu != nil)
     switch route {
     case .quit: return quit()
-    case .closeHelp: navigation.showsHelp = false
+    case .overlay(let key):
+      if var overlay = navigation.overlay { navigation.overlay = overlay.handle(key) ? overlay : nil }
     case .links(let key): handleLinkMenu(key)
     case .notifications(let action):
       actions.send(.say(nil))
@@ -183,16 +198,32 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       return perform(command)
     case .ignored:
       actions.send(.say(nil))
+    case .unknown(let key):
+      actions.send(.say(ReaderMessage("unknown key \(key.name): ? for help")))
     }
     return []
   }
 
   private mutating func perform(_ command: ReaderCommand) -> [ReaderEffect] {
+    if case .post(let screen) = navigation.top, let effects = performOnPost(command, screen) { return effects }
     let post = selectedPost
     switch command {
     case .quit: return quit()
     case .back: pop()
-    case .help: navigation.showsHelp = true
+    case .help: navigation.overlay = ReaderOverlay(.help)
+    case .lastMessage: navigation.overlay = ReaderOverlay(.message)
+    case .cancel:
+      // Read from the model: Esc right after r stops the refresh r started, drawn or not yet.
+      if feed.state.snapshot.isLoading {
+        feed.send(.cancel)
+        actions.send(.say(ReaderMessage("stopped loading \(feed.state.source.title)")))
+      }
+    case .dismissAnnouncement:
+      guard shown.feed.announcement != nil else {
+        actions.send(.say(ReaderMessage("no announcement to hide")))
+        return []
+      }
+      feed.send(.dismissAnnouncement)
     case .move(let delta): move(by: delta)
     case .page(let screens): move(by: screens * pageStep)
     case .halfPage(let halves): move(by: halves * max(1, (pageStep + 1) / 2))
@@ -211,7 +242,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       feed.send(.show(kind))
       listen()
     case .search:
-      openSearch(query: "")
+      openSearch(query: "", includeComments: false, page: 1)
     case .follow:
       guard let post else { return [] }
       // Its news are counted from the comments it has now.
@@ -246,11 +277,69 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       actions.send(.say(ReaderMessage(display.toggle(.compact))))
     case .redraw: return [.redraw]
     case .suspend: return [.suspend]
+    case .copyText:
+      guard let post else { return [] }
+      return copy(post.text, what: "#\(post.pid)'s text")
+    case .goTo:
+      compose.send(.open(.goTo))
+    case .nextComment, .jumpToReplied, .jumpBack:
+      break
     case .nextNews: nextNews()
     case .notifications: openNotifications()
     case .links: openLinkMenu(post)
     }
     return []
+  }
+
+  /// The post screen's own meaning of `command`: the cursor over the post, its citations and
+  /// comments (the model's intents), paging, opening the citation under the cursor, replying to
+  /// the comment under it, finding within the post. Nil: the command means what it means anywhere.
+  private mutating func performOnPost(_ command: ReaderCommand, _ screen: PostScreen) -> [ReaderEffect]? {
+    let model = screen.model
+    let intent: PostIntent
+    switch command {
+    case .move(let delta): intent = .move(by: delta)
+    case .nextComment(let delta): intent = .nextComment(delta)
+    case .jumpToReplied: intent = .jumpToReplied
+    case .jumpBack: intent = .jumpBack
+    case .top:
+      scrollPost(to: 0)
+      intent = .top
+    case .bottom:
+      // The end of the thread, the cursor on its last item.
+      scrollPost(to: Int.max / 2)
+      intent = .bottom
+    case .page(let pages):
+      scrollPost(to: max(0, screen.offset + pages * pageStep))
+      intent = .scrolled
+    case .halfPage(let halves):
+      scrollPost(to: max(0, screen.offset + halves * max(1, (pageStep + 1) / 2)))
+      intent = .scrolled
+    case .open:
+      if case .citation(let pid, _) = model.state.cursor { openPost(pid) }
+      return []
+    case .search:
+      compose.send(.openWith(.find(pid: model.pid), text: model.state.findQuery ?? ""))
+      return []
+    case .comment:
+      switch model.state.cursor {
+      case .comment(let cid), .citation(_, let cid?): return write(.comment(pid: model.pid, replyTo: cid))
+      case .post, .citation(_, nil): return nil
+      }
+    case .copyText:
+      guard let text = model.state.cursorText else { return [] }
+      return copy(text, what: "the text under the cursor")
+    default:
+      return nil
+    }
+    if let message = model.send(intent) { actions.send(.say(ReaderMessage(message))) }
+    return []
+  }
+
+  /// Copies `text` to the terminal's clipboard (OSC 52) and says so.
+  private func copy(_ text: String, what: String) -> [ReaderEffect] {
+    actions.send(.say(ReaderMessage("copied \(what) (\(RenderContext.count(text.count, "character", "characters")))")))
+    return [.write(.control(.clipboard(base64: Data(text.utf8).base64EncodedString())))]
   }
 
   // MARK: Read state, notifications and links: the glue (the logic is in their own types)
@@ -407,10 +496,11 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     listen()
   }
 
-  private mutating func openSearch(query: String) {
-    let search = SearchViewModel(services: services, clock: clock, query: query)
+  private mutating func openSearch(query: String, includeComments: Bool, page: Int) {
+    let search = SearchViewModel(
+      services: services, clock: clock, query: query, includeComments: includeComments, page: page)
     search.start()
-    navigation.push(.search(SearchScreen(model: search, query: query)))
+    navigation.push(.search(SearchScreen(model: search, query: query, includeComments: includeComments)))
     listen()
   }
 
@@ -440,7 +530,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   mutating func frame(size: ScreenSize, theme: ReaderTheme) -> (lines: [TerminalText], cursor: Frame.Cursor?) {
     self.size = size
     let theme = display.applied(to: theme)
-    if navigation.showsHelp { return (HelpView.lines(size: size, theme: theme, keys: keys), nil) }
+    if let overlay = navigation.overlay { return (drawn(overlay, size: size, theme: theme), nil) }
     if let menu = navigation.linkMenu { return (LinkMenuView.lines(menu, size: size, theme: theme), nil) }
     let message = shown.message
     let notice = NotificationsKeys.notice(shown.notifications)
@@ -448,14 +538,14 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     switch navigation.top {
     case .post(var screen):
       let view = PostView.lines(
-        screen.state, size: size, offset: screen.offset, theme: theme, message: message, notice: notice)
+        screen.state, size: size, offset: screen.offset, theme: theme, message: message, unread: notice)
       screen.offset = view.offset
       navigation.updateTop { $0 = .post(screen) }
       lines = view.lines
     case .search(var search):
       let view = SearchView.lines(
         search.state, size: size, top: search.top, theme: theme, message: message, reads: shown.reads,
-        notice: notice)
+        unread: notice)
       search.top = view.top
       navigation.updateTop { $0 = .search(search) }
       lines = view.lines
@@ -469,7 +559,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
       let source = shown.feed.source
       let view = FeedView.lines(
         shown.feed, size: size, top: navigation.feedTop(of: source), theme: theme, message: message,
-        compact: display.compact, reads: shown.reads, notice: notice)
+        compact: display.compact, reads: shown.reads, unread: notice)
       navigation.setFeedTop(view.top, of: source)
       lines = view.lines
     }
@@ -482,11 +572,37 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     return (lines, browsingCursor(lines))
   }
 
+  /// The overlay's lines, from the published message and states; keeps its clamped offset and
+  /// its height for the next key.
+  private mutating func drawn(_ overlay: ReaderOverlay, size: ScreenSize, theme: ReaderTheme) -> [TerminalText] {
+    let view =
+      switch overlay.content {
+      case .help: HelpView.lines(size: size, theme: theme, keys: keys, offset: overlay.offset)
+      case .message:
+        MessageView.lines(shown.lastMessage, status: status, size: size, theme: theme, offset: overlay.offset)
+      }
+    navigation.overlay?.offset = view.offset
+    navigation.overlay?.visibleRows = ReaderChrome.bodyRows(size)
+    return view.lines
+  }
+
+  /// The top screen's data status as published (what its status line starts with).
+  private var status: ReaderStatus {
+    switch navigation.top {
+    case .post(let screen): screen.state.status
+    case .search(let search): search.state.status
+    case .notifications: NotificationsView.status(shown.notifications)
+    case .feed: shown.feed.status
+    }
+  }
+
   /// Where the cursor rests while browsing: on the search query's caret, the selected post's
   /// first row in a list, the top of a post.
   private func browsingCursor(_ lines: [TerminalText]) -> Frame.Cursor? {
     switch navigation.top {
-    case .post: return lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil
+    case .post:
+      return PostBlock.selectedRow(in: lines).map { Frame.Cursor(row: $0, column: 0) }
+        ?? (lines.count > 2 ? Frame.Cursor(row: 1, column: 1) : nil)
     case .search(let search):
       return Frame.Cursor(row: 1, column: DisplayWidth.of(SearchView.queryPrefix) + DisplayWidth.of(search.state.query))
     case .feed, .notifications:

@@ -9,17 +9,23 @@ enum ReaderKeyMap {
     switch key {
     case .control("c"): return .quit
     case .character("q"): return onList ? .quit : .back
-    case .escape, .character("h"), .left: return onList ? nil : .back
+    case .escape: return onList ? .cancel : .back
+    // On the list there is nothing to go back to: h and ← do nothing, quietly.
+    case .character("h"), .left: return .back
     case .character("?"): return .help
     case .character("j"), .down, .wheelDown: return .move(1)
     case .character("k"), .up, .wheelUp: return .move(-1)
+    case .character("J"): return onList ? nil : .nextComment(1)
+    case .character("K"): return onList ? nil : .nextComment(-1)
+    case .character("p"): return onList ? nil : .jumpToReplied
+    case .backspace: return onList ? nil : .jumpBack
     case .character(" "), .pageDown, .control("f"): return .page(1)
     case .character("b"), .pageUp, .control("b"): return .page(-1)
     case .control("d"): return .halfPage(1)
     case .control("u"): return .halfPage(-1)
     case .character("g"), .home: return .top
     case .character("G"), .end: return .bottom
-    case .enter, .character("l"), .right: return onList ? .open : nil
+    case .enter, .character("l"), .right: return .open
     case .character("r"): return .refresh
     case .character("t"): return .show(.timeline)
     case .character("w"): return .show(.wander)
@@ -31,6 +37,10 @@ enum ReaderKeyMap {
     case .character("n"): return .newPost
     case .character("o"): return .openImage
     case .character("y"): return .copyPid
+    case .character("M"): return .lastMessage
+    case .character("x"): return .dismissAnnouncement
+    case .character("Y"): return .copyText
+    case .character(":"): return .goTo
     case .character("i"): return .togglePictures
     case .character("D"): return .toggleCompact
     case .control("l"): return .redraw
@@ -44,27 +54,29 @@ enum ReaderKeyMap {
 
   /// Every key, as the help overlay and Docs/CLI.md list them.
   static let help: [(keys: String, meaning: String)] = [
-    ("j  k  ↓  ↑  wheel", "next / previous post (post screen: scroll a line)"),
+    ("j  k  ↓  ↑  wheel", "next / previous (post screen: post, citation, comment)"),
+    ("J  K  p  Backspace", "next / previous comment; p: reply target, and back"),
     ("space  PgDn  b  PgUp", "a screen down / up"),
     ("Ctrl-F  Ctrl-B", "a screen down / up (as in less and vi)"),
     ("Ctrl-D  Ctrl-U", "half a screen down / up"),
     ("g  G  Home  End", "first / last (the last loads the next page)"),
-    ("Enter  l  →", "open the post"),
-    ("h  q  Esc  ←", "back (q on the feed quits)"),
+    ("Enter  l  →  :", "open the post or citation; : then a pid opens that post"),
+    ("h  q  Esc  ←", "back (q on the feed quits, Esc on a list stops a load)"),
     ("t  w  a", "timeline / wander / followed, each where you left it"),
-    ("r", "refresh from page 1 (retry after a failure)"),
-    ("/", "search as you type (Esc back, ↑/↓ choose, Enter open)"),
+    ("r", "refresh from the first page (retry after a failure)"),
+    ("/", "search as you type (post screen: find in the post)"),
     ("f", "follow / unfollow the post"),
     ("v", "vote: then the option's number"),
-    ("c", "comment ($EDITOR if set, else a prompt at the bottom)"),
+    ("c", "comment ($EDITOR or a prompt); on a comment: reply to it"),
     ("n", "new post ($EDITOR if set, else a prompt)"),
     ("o", "save the image (temporary folder), open it (xdg-open)"),
-    ("y", "copy the post's #pid (OSC 52)"),
-    ("i", "pictures on / off (--no-images: off at start)"),
-    ("D", "compact list (one line per post) / full posts"),
+    ("y  Y", "copy the post's #pid / the cursor's text (OSC 52)"),
+    ("M", "the last message and the status, whole"),
+    ("x", "hide the timeline's announcement"),
+    ("i  D", "pictures on / off · compact list / full posts"),
     ("Ctrl-L  Ctrl-Z", "redraw the screen / suspend (fg comes back)"),
     ("u  m  L", "next with news (+N new) / notifications / links"),
-    ("?", "this help (any key closes it)"),
+    ("?", "this help (j/k/space scroll, any other key closes it)"),
     ("q  Ctrl-C", "quit"),
   ]
 }

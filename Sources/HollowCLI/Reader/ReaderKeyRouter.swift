@@ -1,20 +1,20 @@
-/// Decides what a key is for, before anything happens: closing the help, the links menu, the
-/// prompt's editing, the search's typing, the notifications' list, or a command of the key map
-/// (the config's `[keys]` first). A pure
+/// Decides what a key is for, before anything happens: the overlay's scrolling, the links menu,
+/// the prompt's editing, the search's typing, the notifications' list, or a command of the key
+/// map (the config's `[keys]` first). A pure
 /// function of the key and where the user is, so each screen's keys are tested without a
 /// terminal; ``ReaderApp`` carries the route out.
 ///
 /// ```swift
-/// ReaderKeyRouter.route(.character("j"), on: .feed, showsHelp: false, composing: false)  // .command(.move(1))
-/// ReaderKeyRouter.route(.character("j"), on: .search, showsHelp: false, composing: false)  // .search(.type("j"))
+/// ReaderKeyRouter.route(.character("j"), on: .feed, showsOverlay: false, composing: false)  // .command(.move(1))
+/// ReaderKeyRouter.route(.character("j"), on: .search, showsOverlay: false, composing: false)  // .search(.type("j"))
 /// ```
 enum ReaderKeyRouter {
   /// Where a key goes.
   enum Route: Sendable, Equatable {
     /// Ctrl-C, anywhere.
     case quit
-    /// Any key while the help is shown closes it and does nothing else.
-    case closeHelp
+    /// Every key while the help or the message is shown goes to it: it scrolls or closes.
+    case overlay(Key)
     /// The open prompt takes every key.
     case compose(Key)
     /// The search screen takes typing.
@@ -26,23 +26,25 @@ enum ReaderKeyRouter {
     case command(ReaderCommand)
     /// A paste outside a prompt: text, never keys.
     case strayPaste
-    /// A key that means nothing here.
+    /// A key that means something on another screen only (Enter on a post): nothing, quietly.
     case ignored
+    /// A key that means nothing anywhere: the status line says so.
+    case unknown(Key)
   }
 
   static func route(
-    _ key: Key, on screen: ReaderScreen<some Clock>.Kind, showsHelp: Bool, composing: Bool,
+    _ key: Key, on screen: ReaderScreen<some Clock>.Kind, showsOverlay: Bool, composing: Bool,
     keys: KeyBindings = KeyBindings(), showsLinks: Bool = false
   ) -> Route {
     if key == .control("c") { return .quit }
-    if showsHelp { return .closeHelp }
+    if showsOverlay { return .overlay(key) }
     if showsLinks { return .links(key) }
     if composing { return .compose(key) }
     if screen == .search, let route = search(key) { return route }
     if screen == .notifications, let action = NotificationsKeys.action(for: key) { return .notifications(action) }
     if case .paste = key { return .strayPaste }
     guard let command = keys.command(for: key) ?? ReaderKeyMap.command(for: key, onList: screen != .post) else {
-      return .ignored
+      return ReaderKeyMap.command(for: key, onList: screen == .post) == nil ? .unknown(key) : .ignored
     }
     return .command(command)
   }
@@ -55,6 +57,7 @@ enum ReaderKeyRouter {
     // The query is one line: a pasted newline is a space, never Enter.
     case .paste(let text): .search(.type(text.map { $0.isNewline || $0 == "\t" ? " " : String($0) }.joined()))
     case .backspace: .search(.erase)
+    case .tab: .search(.toggleComments)
     case .escape, .left: .command(.back)
     case .up, .wheelUp: .command(.move(-1))
     case .down, .wheelDown: .command(.move(1))

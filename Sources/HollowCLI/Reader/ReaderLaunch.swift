@@ -8,6 +8,13 @@ import HollowKit
 /// for no command, `timeline`, `wander`, `attentions` and `search WORDS`, unless `--plain` or
 /// `--json` asks for the printed output (which stays exactly what it was).
 ///
+/// The reader starts where the command line asks: `timeline --page 3` and `attentions --page 2`
+/// open the feed at that page (scrolling loads the pages after it, `r` starts over from it);
+/// `search WORDS --comments --page 2` searches comments too and shows the results from page 2.
+/// Flags that only shape printed output are refused with a sentence rather than ignored:
+/// `--pages` (the reader loads pages as you scroll) and `--as-ready` (it shows each post as it
+/// loads).
+///
 /// ```swift
 /// if let launch = try ReaderLaunch.decide(parsed, environment: environment) {
 ///   return try await launch.run(environment: environment)
@@ -29,10 +36,14 @@ struct ReaderLaunch: Sendable, Equatable {
     if let spec = parsed.spec {
       guard let build = spec.build else { return nil }
       switch try build(parsed.arguments) {
-      case is TimelineCommand: start = .feed(.timeline)
+      case let timeline as TimelineCommand:
+        try refusePrintOnlyFlags(parsed.arguments)
+        start = .feed(.timeline, page: timeline.page)
       case is WanderCommand: start = .feed(.wander)
-      case is AttentionsCommand: start = .feed(.followed)
-      case let search as SearchCommand: start = .search(search.keywords.joined(separator: " "))
+      case let attentions as AttentionsCommand: start = .feed(.followed, page: attentions.page)
+      case let search as SearchCommand:
+        start = .search(
+          search.keywords.joined(separator: " "), includeComments: search.includeComments, page: search.page)
       default: return nil
       }
     } else {
@@ -43,6 +54,20 @@ struct ReaderLaunch: Sendable, Equatable {
     let options = try GlobalOptions(parsed.global, environment: environment.variables, command: command, config: config)
     if parsed.spec == nil { start = .feed(options.defaultFeed) }
     return ReaderLaunch(start: start, options: options)
+  }
+
+  /// The flags that only shape printed output, refused in the reader with what to do instead.
+  static func refusePrintOnlyFlags(_ arguments: ParsedArguments) throws(UsageError) {
+    if arguments.flag("pages") {
+      throw UsageError(
+        "--pages is for printing: the reader loads the next page as you scroll (leave it out, or add --plain)",
+        command: arguments.command)
+    }
+    if arguments.flag("as-ready") {
+      throw UsageError(
+        "--as-ready is for printing: the reader shows each post as it loads (leave it out, or add --plain)",
+        command: arguments.command)
+    }
   }
 
   /// Opens the cache and the backend as a print-mode command does, runs the reader until the

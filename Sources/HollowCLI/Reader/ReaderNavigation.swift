@@ -1,7 +1,7 @@
 import HollowKit
 
 /// Where the user is: the stack of screens (the feed at the bottom, posts and the search above
-/// it), the help overlay over them, and how far each feed's list is scrolled. A plain value: the
+/// it), the overlay over them (the help, the last message), and how far each feed's list is scrolled. A plain value: the
 /// app changes it on keys and on published states, the views read it.
 ///
 /// ```swift
@@ -12,8 +12,11 @@ import HollowKit
 /// ```
 struct ReaderNavigation<C: Clock>: Sendable where C.Duration == Duration {
   private(set) var screens: [ReaderScreen<C>] = [.feed]
-  /// The help overlay covers the top screen until any key closes it.
-  var showsHelp = false
+  /// The help (`?`) or the last message (`M`) covers the top screen; it scrolls, and any other key
+  /// closes it (``ReaderOverlay``).
+  var overlay: ReaderOverlay?
+
+  var showsHelp: Bool { overlay?.content == .help }
   /// The `L` menu of a post's links covers the top screen while it is open.
   var linkMenu: LinkMenu?
   /// The first post each feed's list shows, by feed: switching back to a feed shows the same rows.

@@ -11,6 +11,8 @@ struct ReaderShown: Sendable {
   var feed: FeedState
   /// The status line's message.
   var message: ReaderMessage?
+  /// The last message that was not nil, kept after the status line clears it: what `M` shows.
+  var lastMessage: ReaderMessage?
   /// The prompt at the bottom, while one is open.
   var prompt: ComposeState?
   /// The lists' read marks.
@@ -23,7 +25,9 @@ struct ReaderShown: Sendable {
   mutating func apply<C>(_ change: ReaderChange<C>) -> Bool {
     switch change {
     case .feed(let state): feed = state
-    case .message(let message): self.message = message
+    case .message(let message):
+      self.message = message
+      if let message { lastMessage = message }
     case .prompt(let prompt): self.prompt = prompt
     case .reads(let reads): self.reads = reads
     case .notifications(let state): notifications = state

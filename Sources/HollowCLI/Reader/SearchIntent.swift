@@ -12,6 +12,8 @@ enum SearchIntent: Sendable, Equatable {
   case type(String)
   /// Removes the last character of the query.
   case erase
+  /// Tab: comments searched too, or posts only (the query is searched again).
+  case toggleComments
   /// Moves the cursor over the results.
   case move(by: Int)
   /// Shows `post` (after following it) without searching again.

@@ -1,38 +1,37 @@
 import HollowKit
-import Signal
 
-/// One search, as a ``Signal/Performable``: page 1 of `search` for the text. Its publisher is
-/// what the search screen's `flatMapLatest` switches to, so a newer query cancels this one's
-/// request. A failure is a value (``SearchOutcome``), so it never ends the stream of searches.
+/// What the search screen searches: the typed text as it is sent (spaces trimmed and collapsed)
+/// and whether comments are searched too (print mode's `search --comments`; Tab on the screen).
+/// A query the backend would refuse (over 30 characters) is never sent: ``source`` is nil.
 ///
 /// ```swift
-/// let outcome = await SearchQuery(services: services, text: "猫").perform()
+/// let query = SearchQuery(typed: "  食堂   猫 ", includeComments: false)
+/// query.text     // "食堂 猫"
+/// query.source   // .search(keywords "食堂 猫", posts only)
 /// ```
-struct SearchQuery: Performable {
-  let services: ReaderServices
-  let text: String
+struct SearchQuery: Sendable, Hashable {
+  var text: String
+  var includeComments: Bool
+
+  init(typed: String, includeComments: Bool) {
+    text = Self.normalized(typed)
+    self.includeComments = includeComments
+  }
 
   /// The text as it is searched: spaces trimmed and collapsed.
   static func normalized(_ text: String) -> String {
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
-  func perform() async -> SearchOutcome {
-    let query = Self.normalized(text)
-    guard !query.isEmpty else { return SearchOutcome(query: query, result: .success([])) }
-    do {
-      let page = try await FeedSource.search(SearchRequest.Parameters(keywords: query)).page(1, client: services.client)
-      return SearchOutcome(query: query, result: .success(page.posts))
-    } catch {
-      return SearchOutcome(query: query, result: .failure(error))
-    }
-  }
-}
+  /// Characters as the backend counts them (Unicode scalars).
+  var length: Int { text.unicodeScalars.count }
 
-/// What one search gave: the posts, or why there are none.
-struct SearchOutcome: Sendable, Equatable {
-  var query: String
-  var result: Result<[Post], HollowError>
-  /// Not an answer yet: the query waits for the server's search window to open.
-  var isWaiting = false
+  /// Over the backend's limit (``HollowKit/APILimits/maximumKeywordLength``): nothing is sent.
+  var isTooLong: Bool { length > APILimits.maximumKeywordLength }
+
+  /// The feed of its results; nil for an empty or too long query (nothing to send).
+  var source: FeedSource? {
+    guard !text.isEmpty, !isTooLong else { return nil }
+    return .search(SearchRequest.Parameters(keywords: text, includeComments: includeComments))
+  }
 }

@@ -12,8 +12,8 @@ struct SearchScreen<C: Clock>: Sendable where C.Duration == Duration {
   var top = 0
 
   /// Before the model's first state arrives, the screen shows the query typed so far.
-  init(model: SearchViewModel<C>, query: String) {
+  init(model: SearchViewModel<C>, query: String, includeComments: Bool = false) {
     self.model = model
-    state = SearchState(query: query)
+    state = SearchState(query: query, includeComments: includeComments)
   }
 }

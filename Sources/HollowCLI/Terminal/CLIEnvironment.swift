@@ -1,3 +1,5 @@
+import HollowKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -44,6 +46,11 @@ public struct CLIEnvironment: Sendable {
   public var zone: ClockZone
   /// Returns when `serve` should stop; the process waits for SIGINT/SIGTERM.
   public var waitForTermination: @Sendable () async -> Void
+  /// The wall clock the client keeps the server's rate-limit windows on (``HollowKit/RateLimitKeeper``);
+  /// tests share a virtual one with their server, so a window passes without sleeping.
+  public var rateLimitNow: RateLimitKeeper.Now = { Date().timeIntervalSince1970 }
+  /// How the client waits for a rate-limit window to open.
+  public var rateLimitSleep: RateLimitKeeper.Sleep = { try await Task.sleep(for: $0) }
 
   public init(
     stdout: any TextOutput, stderr: any TextOutput, stdin: any TextInput = FixedInput(""), variables: [String: String],

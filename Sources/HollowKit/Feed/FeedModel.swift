@@ -84,6 +84,27 @@ public final class FeedModel: Sendable {
     send { $0.open() }
   }
 
+  /// The reader's start at `page` (`timeline --page 3`): that page cached at once, then the
+  /// server's; scrolling loads the pages after it and a refresh starts over from it.
+  ///
+  /// ```swift
+  /// loaders.feeds.model(.timeline).open(at: 3)
+  /// ```
+  public func open(at page: Int) {
+    send { $0.open(at: page) }
+  }
+
+  /// Stops the running page fetches (their requests are cancelled, so their connections close);
+  /// the pages shown stay, and the snapshot's ``FeedSnapshot/loadCancelled`` says so.
+  ///
+  /// ```swift
+  /// model.refresh()
+  /// model.cancelLoads()   // Esc: the refresh's request stops
+  /// ```
+  public func cancelLoads() {
+    send { $0.cancelLoads() }
+  }
+
   /// Loads page 1 (a new wander batch) again; it replaces the pages shown when it arrives.
   public func refresh() {
     send { $0.refresh() }

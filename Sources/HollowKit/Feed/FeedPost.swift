@@ -15,7 +15,8 @@ public struct FeedPost: Sendable, Equatable, Identifiable {
   public var post: Post
   /// The preview comments the page carried (at most three; `[]` when they were deleted).
   public var comments: [Comment]
-  /// The post's image and its preview comments' images that have loaded (or failed), in order.
+  /// The post's image and its preview comments' images that have loaded (or failed), in order, then
+  /// (``FeedStateMachine/Options/loadsCitedImages``) the images of the posts they cite.
   public var images: [ImageOutcome]
   /// The posts it and its preview comments cite that have loaded (or failed), each text's in
   /// citation order (``ResolvedQuotes/all``: every one once, in order of first citation).

@@ -43,6 +43,11 @@ public struct FeedSnapshot: Sendable, Equatable {
   public var endReached = false
   /// Whether a page is being fetched.
   public var isLoading = false
+  /// Whether the page being fetched starts the feed over (a refresh), rather than following it.
+  public var isRefreshing = false
+  /// Whether the last fetch was cancelled before it answered (``FeedModel/cancelLoads()``);
+  /// false again once a fetch starts.
+  public var loadCancelled = false
   /// Whether nothing is running or waiting: every page asked for and every part of theirs arrived.
   public var isSettled = false
   /// The pages that could not be loaded, by number.

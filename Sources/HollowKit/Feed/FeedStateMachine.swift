@@ -45,16 +45,21 @@ public struct FeedStateMachine: Sendable {
     public var imageBaseURL: URL?
     /// Load the posts that posts and preview comments cite.
     public var loadsQuotes: Bool
+    /// Load each cited post's image once the cited post arrives (with an image base): the reader
+    /// draws it; print mode shows a cited post as text and leaves it off.
+    public var loadsCitedImages: Bool
     /// Serve only the cache, sending nothing.
     public var offline: Bool
     /// How many empty wander batches in a row the reader follows with another request.
     public var emptyBatchesFollowed: Int
 
     public init(
-      imageBaseURL: URL? = nil, loadsQuotes: Bool = true, offline: Bool = false, emptyBatchesFollowed: Int = 2
+      imageBaseURL: URL? = nil, loadsQuotes: Bool = true, loadsCitedImages: Bool = false, offline: Bool = false,
+      emptyBatchesFollowed: Int = 2
     ) {
       self.imageBaseURL = imageBaseURL
       self.loadsQuotes = loadsQuotes
+      self.loadsCitedImages = loadsCitedImages
       self.offline = offline
       self.emptyBatchesFollowed = emptyBatchesFollowed
     }
@@ -89,6 +94,9 @@ public struct FeedStateMachine: Sendable {
   /// Whether an empty wander batch is followed by another request (the reader, not print mode).
   private var followsEmptyBatches = false
   private var emptyBatchesInARow = 0
+  /// Where the feed starts (``open(at:)``): what a refresh loads again and the first page that
+  /// replaces the others.
+  private var firstPage = 1
 
   public init(source: FeedSource, options: Options = Options()) {
     snapshot = FeedSnapshot(source: source)
@@ -118,8 +126,28 @@ public struct FeedStateMachine: Sendable {
 
   /// The reader's start: shows the cached first page at once while the server is asked for it.
   public mutating func open() -> [Action] {
+    open(at: 1)
+  }
+
+  /// The reader's start at `page` (`timeline --page 3`): that page, cached at once, then the
+  /// server's; later pages follow it and a refresh starts over from it. A page past the feed's
+  /// maximum is its maximum; an endless feed has no pages to start at.
+  public mutating func open(at page: Int) -> [Action] {
+    firstPage = snapshot.source.maximumPage.map { max(1, min(page, $0)) } ?? 1
     let actions = refresh()
-    return offline == nil ? [.readCache(page: 1)] + actions : actions
+    return offline == nil ? [.readCache(page: firstPage)] + actions : actions
+  }
+
+  /// Stops the running fetches (the user pressed Esc): their answers are ignored, what is shown
+  /// stays, and ``FeedSnapshot/loadCancelled`` says so until the next fetch.
+  public mutating func cancelLoads() -> [Action] {
+    guard !running.isEmpty else { return [] }
+    running = [:]
+    queued = []
+    snapshot.loadCancelled = true
+    snapshot.isWaiting = false
+    updatePhase()
+    return [.cancelFetches]
   }
 
   /// Starts over from page 1 (a new batch for wander); a running load-more is superseded. Nothing
@@ -135,7 +163,7 @@ public struct FeedStateMachine: Sendable {
     emptyBatchesInARow = 0
     queued = []
     error = nil
-    actions.append(fetch(1, isRefresh: true))
+    actions.append(fetch(firstPage, isRefresh: true))
     return actions
   }
 
@@ -143,7 +171,7 @@ public struct FeedStateMachine: Sendable {
   /// once the end is reached.
   public mutating func loadMore() -> [Action] {
     guard running.isEmpty, !snapshot.endReached else { return [] }
-    let next = snapshot.lastPage + 1
+    let next = max(firstPage, snapshot.lastPage + 1)
     if let maximum = snapshot.source.maximumPage, next > maximum {
       snapshot.endReached = true
       updatePhase()
@@ -151,7 +179,7 @@ public struct FeedStateMachine: Sendable {
     }
     followsEmptyBatches = true
     error = nil
-    return [fetch(next, isRefresh: next == 1)]
+    return [fetch(next, isRefresh: next == firstPage)]
   }
 
   /// The cached copy of a page arrived (``Action/readCache(page:)``): shown until the server's
@@ -168,7 +196,7 @@ public struct FeedStateMachine: Sendable {
     snapshot.failures[page.number] = nil
     if let reason = page.offline, offline == nil { wentOfflineQuietly(reason) }
     var actions = followQueued()
-    // Only a refresh's page 1 starts the feed over: print mode's page 1 may arrive after the pages
+    // Only a refresh's first page starts the feed over: print mode's page 1 may arrive after the pages
     // asked for with it.
     actions += install(page, replacing: fetch.isRefresh)
     if case .endless = snapshot.source.paging, page.content.posts.isEmpty, followsEmptyBatches,
@@ -192,7 +220,8 @@ public struct FeedStateMachine: Sendable {
     return actions
   }
 
-  /// An image or a cited post arrived: the posts waiting for it get it.
+  /// An image or a cited post arrived: the posts waiting for it get it. A cited post's image is
+  /// asked for then (``Options/loadsCitedImages``), and the posts citing it wait for it too.
   public mutating func partArrived(_ part: FeedPart, _ outcome: FeedPart.Outcome) -> [Action] {
     guard asked.contains(part), arrived[part] == nil else { return [] }
     arrived[part] = outcome
@@ -200,9 +229,26 @@ public struct FeedStateMachine: Sendable {
     case .image: snapshot.progress.imagesDone += 1
     case .quote: snapshot.progress.quotesDone += 1
     }
-    for (page, index) in waiting.removeValue(forKey: part) ?? [] { rebuild(page: page, index: index) }
+    let waiters = waiting.removeValue(forKey: part) ?? []
+    var newParts: [FeedPart] = []
+    if options.loadsCitedImages, let base = options.imageBaseURL, case .quote(.post(let cited, _)) = outcome {
+      for reference in ImageReference.all(in: cited, imageBaseURL: base) {
+        let image = FeedPart.image(reference)
+        for (page, index) in waiters where needs[page]?.indices.contains(index) == true {
+          guard !(needs[page]?[index].parts.contains(image) ?? true) else { continue }
+          needs[page]?[index].images.append(reference)
+          needs[page]?[index].parts.append(image)
+          if arrived[image] == nil { waiting[image, default: []].append((page, index)) }
+        }
+        if arrived[image] == nil, asked.insert(image).inserted {
+          newParts.append(image)
+          snapshot.progress.imagesTotal += 1
+        }
+      }
+    }
+    for (page, index) in waiters { rebuild(page: page, index: index) }
     updatePhase()
-    return []
+    return newParts.isEmpty ? [] : [.loadParts(newParts, offline: offline != nil)]
   }
 
   /// The server cannot be reached (or offline was asked for): from now on pages, images and quotes
@@ -224,6 +270,7 @@ public struct FeedStateMachine: Sendable {
   private mutating func fetch(_ page: Int, isRefresh: Bool) -> Action {
     nextTicket += 1
     running[nextTicket] = Running(page: page, isRefresh: isRefresh)
+    snapshot.loadCancelled = false
     snapshot.isLoading = true
     updatePhase()
     return .fetch(page: page, ticket: nextTicket, offline: offline)
@@ -315,6 +362,7 @@ public struct FeedStateMachine: Sendable {
 
   private mutating func updatePhase() {
     snapshot.isLoading = !running.isEmpty
+    snapshot.isRefreshing = running.values.contains(where: \.isRefresh)
     snapshot.progress.postsDone = snapshot.pages.reduce(0) { $0 + $1.posts.count { $0.isReady } }
     snapshot.isSettled = running.isEmpty && queued.isEmpty && asked.count == arrived.count
     if let error {

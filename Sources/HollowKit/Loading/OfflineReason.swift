@@ -1,7 +1,7 @@
 /// Why a loader answered from the cache instead of the server.
 ///
 /// Carried by the events and snapshots it explains (``FeedSnapshot/offlineReason``,
-/// ``FeedPage/offline``, ``PostDetailSnapshot/offline``), so a view says why it shows cached data
+/// ``FeedPage/offline``, ``PostSnapshot/offline``), so a view says why it shows cached data
 /// without asking the HTTP layer.
 ///
 /// ```swift

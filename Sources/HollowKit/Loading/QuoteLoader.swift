@@ -60,25 +60,6 @@ public final class QuoteLoader: Sendable {
     }
   }
 
-  /// The posts `post` and its `comments` cite, each loaded once through ``publisher(for:policy:ordering:)``,
-  /// resolved for every text in citation order.
-  ///
-  /// ```swift
-  /// let quotes = await loaders.quotes.resolved(for: post, comments: comments)
-  /// for quote in quotes.post { show(quote) }
-  /// ```
-  public func resolved(for post: Post, comments: [Comment] = [], policy: CachePolicy = .cacheFirst) async
-    -> ResolvedQuotes
-  {
-    let citations = Citations(post: post, comments: comments)
-    guard !citations.all.isEmpty else { return .none }
-    var quotes: [Int: Quote] = [:]
-    for await (index, output) in publisher(for: citations.all, policy: policy) {
-      quotes[citations.all[index]] = output.get()
-    }
-    return ResolvedQuotes(citations, quotes: quotes)
-  }
-
   /// Cache hits, requests, coalesced callers and failures so far.
   public var statistics: LoaderStatistics {
     counters.snapshot(coalesced: inFlight.statistics.joined)

@@ -7,7 +7,7 @@ import HollowCache
 /// let cache = try TreeHoleLoaders.openCache(for: client, directory: CacheDirectory.resolve(override: cacheDir))
 /// let loaders = TreeHoleLoaders(client: client, cache: cache, limitPerHost: HostLimiter.defaultLimitPerHost)
 /// let model = loaders.feeds.model(.timeline); model.open()
-/// for await snapshot in loaders.details.detail(42) { ... }
+/// let post = loaders.posts.model(42); post.open()
 /// print(await loaders.statistics)
 /// await loaders.flush()   // before exiting: the loaders write the cache in the background
 /// ```
@@ -19,7 +19,7 @@ public struct TreeHoleLoaders: Sendable {
   public let store: PostStore
   public let images: ImageLoader
   public let quotes: QuoteLoader
-  public let details: PostDetailCache
+  public let posts: PostLoader
   public let feeds: FeedLoader
 
   /// - Parameters:
@@ -33,7 +33,7 @@ public struct TreeHoleLoaders: Sendable {
     store = PostStore(cache: cache)
     images = ImageLoader(http: client.http, cache: cache, limiter: limiter, retry: client.retry)
     quotes = QuoteLoader(client: client, store: store, limiter: limiter)
-    details = PostDetailCache(client: client, store: store, limiter: limiter, quotes: quotes)
+    posts = PostLoader(client: client, store: store, images: images, quotes: quotes, limiter: limiter)
     feeds = FeedLoader(client: client, cache: cache, images: images, quotes: quotes, limiter: limiter)
   }
 

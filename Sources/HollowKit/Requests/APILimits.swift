@@ -19,7 +19,8 @@ public enum APILimits {
   public static let maximumVoteOptions = 4
   /// ...of at most this many characters each.
   public static let maximumVoteOptionLength = 15
-  /// Search keywords hold at most this many characters (spaces included).
+  /// Search keywords hold at most this many characters (spaces included), counted as the
+  /// server counts them: Unicode scalars.
   public static let maximumKeywordLength = 30
   /// The last page of the timeline and of the followed posts.
   public static let maximumListPage = 150
@@ -58,8 +59,9 @@ extension DefaultRequest {
 
   func requireKeywords(_ keywords: String) throws(HollowError) {
     try require(keywords.contains { !$0.isWhitespace }, "the search keywords are empty")
+    let length = keywords.unicodeScalars.count
     try require(
-      keywords.count <= APILimits.maximumKeywordLength,
-      "the search keywords have \(keywords.count) characters, at most \(APILimits.maximumKeywordLength) are allowed")
+      length <= APILimits.maximumKeywordLength,
+      "the search keywords have \(length) characters, at most \(APILimits.maximumKeywordLength) are allowed")
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HollowCache
 import HollowServer
+import TestScheduling
 import Testing
 
 @testable import HollowCLI
@@ -16,6 +17,16 @@ struct CLIRun {
 enum CLIHarness {
   /// The real clock: the demo server stamps new posts with it, so they read "just now".
   static var now: Date { Date() }
+
+  /// What the runs in a ``withServer(token:_:)`` body share with its server: the clock
+  /// the server keeps its rate-limit windows on (the client keeps them by moving it on, never
+  /// sleeping) and one data folder, where the client keeps the windows across runs as a user's would.
+  struct SharedRuns: Sendable {
+    var time: VirtualTime
+    var dataFolder: URL
+  }
+
+  @TaskLocal static var shared: SharedRuns?
 
   /// Runs the CLI; without a cache folder in `variables` or `arguments`, in a fresh one deleted
   /// afterwards (and likewise a data folder). `stdin`, when given, is piped in (not a terminal).
@@ -40,7 +51,9 @@ enum CLIHarness {
       variables["HOLLOW_CACHE_DIR"] = folder.path
       throwaway.append(folder)
     }
-    if variables["XDG_DATA_HOME"] == nil, variables["HOME"] == nil {
+    if variables["XDG_DATA_HOME"] == nil, variables["HOME"] == nil, let shared {
+      variables["XDG_DATA_HOME"] = shared.dataFolder.path
+    } else if variables["XDG_DATA_HOME"] == nil, variables["HOME"] == nil {
       let folder = temporaryFolder()
       variables["XDG_DATA_HOME"] = folder.path
       throwaway.append(folder)
@@ -48,11 +61,15 @@ enum CLIHarness {
     defer { for folder in throwaway { try? FileManager.default.removeItem(at: folder) } }
     let stdout = CapturedOutput()
     let stderr = CapturedOutput()
-    let environment = CLIEnvironment(
+    var environment = CLIEnvironment(
       stdout: stdout, stderr: stderr, stdin: FixedInput(stdin ?? ""), variables: variables,
       stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal, stdinIsTerminal: stdin == nil,
-      terminalColumns: columns, now: now, zone: .utc,
+      terminalColumns: columns, now: shared?.time.date ?? now, zone: .utc,
       waitForTermination: waitForTermination)
+    if let time = shared?.time {
+      environment.rateLimitNow = time.now
+      environment.rateLimitSleep = time.sleep
+    }
     let status = await HollowCommandLine.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: stdout.text, stderr: stderr.text)
   }
@@ -114,15 +131,22 @@ enum CLIHarness {
     return files
   }
 
-  /// Runs `body` with a fresh demo server on an ephemeral loopback port.
-  static func withServer<T>(
-    token: String? = nil, rateLimits: Bool = true, _ body: (_ url: String) async throws -> T
-  ) async throws -> T {
-    let server = HollowServer(
-      configuration: ServerConfiguration(seed: 7, token: token, enforcesRateLimits: rateLimits))
+  /// Runs `body` with a fresh demo server on an ephemeral loopback port, which keeps the real
+  /// backend's rate limits on a ``VirtualTime`` that the runs in `body` share (``shared``).
+  static func withServer<T>(token: String? = nil, _ body: (_ url: String) async throws -> T) async throws -> T {
+    let time = VirtualTime()
+    var configuration = ServerConfiguration(seed: 7, token: token)
+    configuration.clock = ServerClock(time.now)
+    let server = HollowServer(configuration: configuration)
     let port = try server.start()
-    defer { server.shutdown() }
-    return try await body("http://127.0.0.1:\(port)")
+    let dataFolder = temporaryFolder()
+    defer {
+      server.shutdown()
+      try? FileManager.default.removeItem(at: dataFolder)
+    }
+    return try await $shared.withValue(SharedRuns(time: time, dataFolder: dataFolder)) {
+      try await body("http://127.0.0.1:\(port)")
+    }
   }
 
   /// The pids of the post headers ("#123  ..." at the start of a line) in rendered output.

@@ -1,6 +1,7 @@
 import Foundation
 import HollowKit
 import HollowServer
+import TestScheduling
 
 /// Clients, posts and servers shared by the request-layer tests.
 enum ClientFixtures {
@@ -54,25 +55,30 @@ enum ClientFixtures {
 }
 
 /// A HollowServer on an ephemeral loopback port and a client for it; shuts down on `stop()`.
+///
+/// The server keeps the real backend's rate limits on a ``VirtualTime`` it shares with the client's
+/// ``RateLimitKeeper``: the client keeps the windows, and waiting one moves the clock on at once.
 struct TestServer {
-  /// The fixture's server with the real backend's rate limits off: for the tests that write or search back to
-  /// back, until the client keeps the windows itself (issue 20).
-  static let withoutRateLimits = ServerConfiguration(seed: 7, token: ClientFixtures.token, enforcesRateLimits: false)
-
   let server: HollowServer
   let client: TreeHoleClient
+  let time: VirtualTime
 
   init(
     _ configuration: ServerConfiguration = ServerConfiguration(seed: 7, token: ClientFixtures.token),
     clientToken: String? = ClientFixtures.token, timeouts: HTTPTimeouts = HTTPTimeouts(idle: .seconds(20)),
     retry: RequestRetry = .never
   ) throws {
+    let time = VirtualTime()
+    var configuration = configuration
+    configuration.clock = ServerClock(time.now)
     server = HollowServer(configuration: configuration)
     let port = try server.start()
     let root = URL(string: "http://127.0.0.1:\(port)")!
     client = TreeHoleClient(
       configuration: ClientConfiguration(apiRoot: root, token: clientToken),
-      http: NetworkHTTPClient(timeouts: timeouts), retry: retry)
+      http: NetworkHTTPClient(timeouts: timeouts), retry: retry,
+      rateLimits: RateLimitKeeper(now: time.now, sleep: time.sleep))
+    self.time = time
   }
 
   /// Shuts down; prompt even while a connection waits out simulated latency.

@@ -91,6 +91,7 @@ final class GateHTTPClient: HTTPClient {
     var started = 0
     var cancelled = 0
     var startWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var cancelWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
   private let state = Mutex(State())
@@ -133,6 +134,18 @@ final class GateHTTPClient: HTTPClient {
     }
   }
 
+  /// Returns once `count` held requests have been cancelled.
+  func waitForCancelled(_ count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state in
+        guard state.cancelled < count else { return true }
+        state.cancelWaiters.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
   func send(_ request: HTTPClientRequest) async throws(TransportFailure) -> HTTPClientResponse {
     state.withLock { $0.requests.append(request) }
     if isGated(request) {
@@ -153,12 +166,17 @@ final class GateHTTPClient: HTTPClient {
           if let immediate { continuation.resume(returning: immediate) }
         }
       } onCancel: {
-        let held = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-          guard let continuation = state.gated.removeValue(forKey: id) else { return nil }
+        let (held, waiters) = state.withLock {
+          state -> (CheckedContinuation<Bool, Never>?, [CheckedContinuation<Void, Never>]) in
+          guard let continuation = state.gated.removeValue(forKey: id) else { return (nil, []) }
           state.cancelled += 1
-          return continuation
+          let cancelled = state.cancelled
+          let ready = state.cancelWaiters.filter { $0.count <= cancelled }.map(\.continuation)
+          state.cancelWaiters.removeAll { $0.count <= cancelled }
+          return (continuation, ready)
         }
         held?.resume(returning: false)
+        for waiter in waiters { waiter.resume() }
       }
       guard passed else { throw .cancelled }
     }

@@ -4,17 +4,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What a post's detail screen shows at one moment: a ``LoadStatus`` and the data that goes with
-/// it, where that data came from, and the posts it cites.
+/// Everything a post shows at one moment, decided by one ``PostStateMachine``: the post and its
+/// comments, the posts they cite, their images, a ``LoadStatus``, where the data came from and
+/// whether everything asked for has arrived. Each fact lives in one field. `post N` and the
+/// reader's post screen both show it.
 ///
 /// ```swift
-/// for await snapshot in details.detail(42) {
+/// for await snapshot in model.snapshots {
 ///   if snapshot.isDeleted { showGone(); break }
 ///   if let reason = snapshot.offline { showBanner("offline (\(reason)), cached \(snapshot.cachedAt as Any)") }
-///   render(snapshot.post, snapshot.comments, quotes: snapshot.quotes)
+///   render(snapshot.post, snapshot.comments, quotes: snapshot.quotes, images: snapshot.images)
 /// }
 /// ```
-public struct PostDetailSnapshot: Sendable, Equatable {
+public struct PostSnapshot: Sendable, Equatable {
   public var pid: Int
   public var status: LoadStatus
   /// The post, nil while there is none to show (nothing cached yet, or deleted).
@@ -30,13 +32,21 @@ public struct PostDetailSnapshot: Sendable, Equatable {
   /// Why the cached copy stands instead of the server's answer: offline was asked for, or the
   /// server could not be reached; nil otherwise.
   public var offline: OfflineReason?
-  /// The posts the post and its comments cite, when the loader resolves them (``PostDetailCache``
-  /// made with a ``QuoteLoader``): from the cache alone for a cached snapshot, else cache first.
+  /// The posts the post and its comments cite, as far as they have loaded: from the cache alone
+  /// while the cached copy is shown, else cache first.
   public var quotes: ResolvedQuotes
+  /// The images of the post, its comments and the posts it cites that have loaded (or failed), in
+  /// that order; none without an image base (``PostStateMachine/Options/imageBaseURL``).
+  public var images: [ImageOutcome]
+  /// Whether every cited post and image the data shown needs has arrived (what print mode waits for).
+  public var isReady: Bool
+  /// Whether nothing runs or waits: the server answered (or offline was asked for) and the data is ready.
+  public var isSettled: Bool
 
   public init(
     pid: Int, status: LoadStatus, post: Post? = nil, comments: [Comment]? = nil, isDeleted: Bool = false,
-    cachedAt: Date? = nil, offline: OfflineReason? = nil, quotes: ResolvedQuotes = .none
+    cachedAt: Date? = nil, offline: OfflineReason? = nil, quotes: ResolvedQuotes = .none,
+    images: [ImageOutcome] = [], isReady: Bool = true, isSettled: Bool = false
   ) {
     self.pid = pid
     self.status = status
@@ -46,5 +56,8 @@ public struct PostDetailSnapshot: Sendable, Equatable {
     self.cachedAt = cachedAt
     self.offline = offline
     self.quotes = quotes
+    self.images = images
+    self.isReady = isReady
+    self.isSettled = isSettled
   }
 }

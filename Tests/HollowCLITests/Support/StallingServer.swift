@@ -1,0 +1,126 @@
+import Foundation
+import LoopbackTesting
+import Signal
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A loopback HTTP/1.1 server that answers the requests `answer` gives an answer for and holds
+/// every other one open without a byte of answer, as a frozen backend does, until the client
+/// closes the connection. What happened is published in order (``events``), so a test waits for
+/// "the request is held" and then for "the client closed it": the proof that cancelling a load
+/// really stopped its request.
+///
+/// ```swift
+/// let server = try StallingServer { path in path.contains("page=1") ? .json(page) : nil }
+/// defer { server.shutdown() }
+/// await server.waitFor { $0.contains(.held("/v3/contents/post/list?page=1")) }
+/// ```
+final class StallingServer: Sendable {
+  enum Event: Sendable, Equatable {
+    case answered(String)
+    /// A request arrived and gets no answer.
+    case held(String)
+    /// The client closed the connection of a held request.
+    case closed(String)
+  }
+
+  let port: UInt16
+  private let listener: Int32
+  private let log = CurrentValueSubject<[Event], Never>([])
+  private let recorded = Mutex<[Event]>([])
+  private let open = Mutex<Set<Int32>>([])
+
+  var url: String { "http://127.0.0.1:\(port)" }
+
+  /// - Parameter answer: the JSON body for a path (query included), or nil to hold the request.
+  init(_ answer: @escaping @Sendable (_ path: String) -> String?) throws {
+    let socket = try LoopbackListener(backlog: 64)
+    let fd = socket.fd
+    listener = fd
+    port = socket.port
+    Thread.detachNewThread { [self] in
+      while true {
+        let connection = accept(fd, nil, nil)
+        if connection < 0 {
+          if errno == EINTR { continue }
+          return  // the listener was shut down
+        }
+        open.withLock { _ = $0.insert(connection) }
+        Thread.detachNewThread { [self] in serve(connection, answer: answer) }
+      }
+    }
+  }
+
+  /// Waits until the events so far satisfy `condition`.
+  func waitFor(_ condition: @escaping @Sendable ([Event]) -> Bool) async {
+    for await events in log.values(buffering: .dropOldest(1)) where condition(events) { return }
+  }
+
+  var events: [Event] { recorded.withLock { $0 } }
+
+  /// Stops accepting and wakes every held connection.
+  func shutdown() {
+    Glibc.shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    for connection in open.withLock({ $0 }) { Glibc.shutdown(connection, Int32(SHUT_RDWR)) }
+  }
+
+  private func record(_ event: Event) {
+    // Sent under the lock: subscribers see the lists in order.
+    recorded.withLock { events in
+      events.append(event)
+      log.trySend(events)
+    }
+  }
+
+  private func serve(_ connection: Int32, answer: (String) -> String?) {
+    defer {
+      open.withLock { _ = $0.remove(connection) }
+      close(connection)
+    }
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      // One request head (the client's requests are GETs without a body).
+      guard let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) else {
+        let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return }
+        buffer += chunk[..<count]
+        continue
+      }
+      let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+      buffer.removeSubrange(..<end.upperBound)
+      let path = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+      guard let body = answer(path) else {
+        record(.held(path))
+        // Nothing is answered: wait for the client to close (recv answers 0) or the shutdown.
+        while true {
+          let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+          if count < 0, errno == EINTR { continue }
+          if count <= 0 { break }
+        }
+        record(.closed(path))
+        return
+      }
+      let response = Array(
+        ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+          .utf8)
+      var sent = 0
+      while sent < response.count {
+        let count = response.withUnsafeBytes {
+          send(connection, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+        }
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { return }
+        sent += count
+      }
+      record(.answered(path))
+    }
+  }
+}
