@@ -53,7 +53,7 @@ import Testing
 
   @Test func thePostScreenGivesUpARowToATwoRowMessage() {
     var state = PostState(pid: 7, offline: false)
-    state.detail = PostDetailSnapshot(pid: 7, status: .success, post: ReaderFixtures.post(7))
+    state.detail = PostSnapshot(pid: 7, status: .success, post: ReaderFixtures.post(7))
     let error = HollowError(request: "send/comment", kind: .rateLimited(.comment, message: "请不要短时间内连续发送树洞回复"))
     let message = ReaderMessage(failed: "comment on #7", error, suffix: " · draft kept")
     let lines = PostView.lines(state, size: size, offset: 0, theme: theme, message: message).lines

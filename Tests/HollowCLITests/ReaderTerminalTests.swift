@@ -104,6 +104,17 @@ struct ReaderTerminalTests {
     #expect(outcome.sameTerminal, "before: \(outcome.before)\nafter: \(outcome.after)")
   }
 
+  /// The earliest SIGTERM that can find the terminal changed: the reader sends it to itself the
+  /// moment raw mode and the alternate screen are on, before its loop subscribes. It used to
+  /// kill the process in raw mode (default action) or, once ignored before libdispatch caught
+  /// it, be discarded by the kernel and leave the reader running.
+  @Test func aSigtermAsTheTerminalIsTakenRestoresIt() throws {
+    let screen = try open(["wander"], variables: ["HOLLOW_READER_EARLY_SIGTERM": "1"])
+    let outcome = try screen.outcome()
+    #expect(outcome.status == 128 + SIGTERM)
+    #expect(outcome.sameTerminal, "before: \(outcome.before)\nafter: \(outcome.after)")
+  }
+
   @Test func sighupRestoresTheTerminal() throws {
     let screen = try open(["wander"])
     try screen.waitFor("hollow · wander")

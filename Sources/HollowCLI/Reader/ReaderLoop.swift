@@ -35,19 +35,21 @@ struct ReaderLoop<C: Clock>: Sendable where C.Duration == Duration {
   /// Runs the started `app` until the user quits; answers the exit status (128 + the signal's
   /// number after one). The first frame shows whatever the models published by then.
   func run(_ app: inout ReaderApp<C>) async throws(ReaderFailure) -> Int32 {
+    // Caught before the terminal is taken: from raw mode on, no signal kills the process or is lost.
+    let signals = await TerminalSignalSource.listening()
+    defer { signals.close() }
     let terminal: FullScreenTerminal
     do {
       terminal = try FullScreenTerminal.open(input: STDIN_FILENO, output: environment.stdout)
     } catch {
       throw ReaderFailure(error.description)
     }
-    let signals = TerminalSignalSource()
     let input = TerminalByteSource(descriptor: STDIN_FILENO)
     defer {
       input.close()
       terminal.restore()
-      signals.close()
     }
+    startup.afterTakingTerminal()
     return try await loop(&app, terminal: terminal, input: input, signals: signals)
   }
 

@@ -9,14 +9,18 @@ import Darwin
 
 /// Waits for SIGINT or SIGTERM, so `serve` can shut its server down cleanly instead of dying.
 enum TerminationSignal {
-  /// Returns when the process receives SIGINT or SIGTERM (from then on both are ignored as
-  /// signals and observed through dispatch sources instead).
+  /// Returns when the process receives SIGINT or SIGTERM (from then on both are observed
+  /// through dispatch sources instead of ending the process).
+  ///
+  /// Not SIG_IGN first: libdispatch installs its handler on its manager thread some time after
+  /// `resume()`, and a signal ignored meanwhile is discarded by the kernel (the main thread blocks
+  /// none), so `serve` would run on after SIGTERM. Until the handler is in, the default action
+  /// ends the process instead.
   static func wait() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let queue = DispatchQueue(label: "hollow-cli.signals")
       let sources = [SIGINT, SIGTERM].map { number in
-        signal(number, SIG_IGN)
-        return DispatchSource.makeSignalSource(signal: number, queue: queue)
+        DispatchSource.makeSignalSource(signal: number, queue: queue)
       }
       let once = ResumeOnce(continuation)
       for source in sources {
