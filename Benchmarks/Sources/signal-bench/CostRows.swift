@@ -31,13 +31,6 @@ func durations(
   return (samples.sorted(), cpu.sorted()[cpu.count / 2])
 }
 
-/// CPU time of the whole process so far, in nanoseconds.
-func processCPUNanoseconds() -> Double {
-  var now = timespec()
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-  return Double(now.tv_sec) * 1e9 + Double(now.tv_nsec)
-}
-
 /// The wall-time row (the target's) and a CPU-time row beside it (report).
 @MainActor
 func recordWithCPU(
