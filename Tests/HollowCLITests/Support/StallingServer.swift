@@ -1,4 +1,5 @@
 import Foundation
+import HollowWire
 import LoopbackTesting
 import Signal
 import Synchronization
@@ -45,8 +46,7 @@ final class StallingServer: Sendable {
     port = socket.port
     Thread.detachNewThread { [self] in
       while true {
-        let connection = accept(fd, nil, nil)
-        if connection < 0 {
+        guard let (connection, _) = WireSocket.accept(fd) else {
           if errno == EINTR { continue }
           return  // the listener was shut down
         }
@@ -111,15 +111,8 @@ final class StallingServer: Sendable {
       let response = Array(
         ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
           .utf8)
-      var sent = 0
-      while sent < response.count {
-        let count = response.withUnsafeBytes {
-          send(connection, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
-        }
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { return }
-        sent += count
-      }
+      guard (try? WireSocket.sendAll(connection, response[...], SocketBounds(deadline: .now + .seconds(30)))) != nil
+      else { return }
       record(.answered(path))
     }
   }
