@@ -16,8 +16,7 @@ import Testing
   private func firstState(
     _ model: NotificationsViewModel, where condition: @escaping @Sendable (NotificationsState) -> Bool
   ) async -> NotificationsState? {
-    for await state in model.states where condition(state) { return state }
-    return nil
+    await ReaderFixtures.firstState(model.states, where: condition)
   }
 
   private func withServices(_ body: (ReaderServices) async throws -> Void) async throws {

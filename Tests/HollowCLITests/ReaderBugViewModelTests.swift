@@ -12,13 +12,6 @@ import Testing
 /// Issue 23's reader bugs (items 6 to 9) in the view models, against the demo server or a frozen
 /// one: intents in, states and requests out; time on a TestClock, waits on explicit events.
 @Suite(.offCooperativePool, .timeLimit(.minutes(1))) struct ReaderBugViewModelTests {
-  private func firstState<S: Sendable>(
-    _ states: Publishers.Share<SubjectValues<S, Never>>, where condition: @escaping @Sendable (S) -> Bool
-  ) async -> S? {
-    for await state in states where condition(state) { return state }
-    return nil
-  }
-
   private func withServices(_ body: (ReaderServices, HollowServer) async throws -> Void) async throws {
     let folder = CLIHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -62,7 +55,7 @@ import Testing
       search.model.send(.type("私信"))
       await search.waitTyped("私信")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
-      let posts = try #require(await firstState(search.model.states) { $0.resultsQuery == "私信" })
+      let posts = try #require(await ReaderFixtures.firstState(search.model.states) { $0.resultsQuery == "私信" })
       #expect(posts.results.isEmpty && !posts.includeComments)
       let none = SearchView.lines(
         posts, size: ScreenSize(rows: 24, columns: 80), top: 0, theme: ReaderFixtures.theme, message: nil
@@ -74,7 +67,9 @@ import Testing
       await search.waitTyped("私信")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
       let both = try #require(
-        await firstState(search.model.states) { $0.current == $0.searched && $0.includeComments && !$0.results.isEmpty }
+        await ReaderFixtures.firstState(search.model.states) {
+          $0.current == $0.searched && $0.includeComments && !$0.results.isEmpty
+        }
       )
       #expect(searches(server).last == ["私信", "1", "true"])
       let found = try #require(both.results.first)
@@ -95,10 +90,11 @@ import Testing
       search.model.start()
       await search.waitTyped("考试")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
-      let first = try #require(await firstState(search.model.states) { $0.resultsQuery == "考试" && !$0.results.isEmpty })
+      let first = try #require(
+        await ReaderFixtures.firstState(search.model.states) { $0.resultsQuery == "考试" && !$0.results.isEmpty })
       #expect(!first.isAtEnd, "a first page is never the end: only an empty page is")
       search.model.send(.move(by: first.results.count))
-      let ended = try #require(await firstState(search.model.states) { $0.isAtEnd })
+      let ended = try #require(await ReaderFixtures.firstState(search.model.states) { $0.isAtEnd })
       #expect(ended.results.count >= first.results.count)
       #expect(searches(server).map { $0[1] } == ["1", "2"])
       #expect(
@@ -114,7 +110,7 @@ import Testing
       search.model.start()
       await search.waitTyped("考试")
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
-      _ = await firstState(search.model.states) { $0.resultsQuery == "考试" }
+      _ = await ReaderFixtures.firstState(search.model.states) { $0.resultsQuery == "考试" }
       #expect(searches(server).first == ["考试", "2", "false"])
     }
   }
@@ -134,7 +130,7 @@ import Testing
       search.model.send(.erase)
       await search.waitTyped(String(long.dropLast()))
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
-      _ = await firstState(search.model.states) { $0.resultsQuery == String(long.dropLast()) }
+      _ = await ReaderFixtures.firstState(search.model.states) { $0.resultsQuery == String(long.dropLast()) }
       #expect(searches(server).map(\.[0]) == [String(long.dropLast())])
     }
   }
@@ -182,10 +178,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let feed = FeedViewModel(services: try ReaderFixtures.services(url: server.url, folder: folder), source: .timeline)
     feed.start()
-    _ = await firstState(feed.states) { $0.snapshot.phase == .fresh && !$0.snapshot.isLoading }
+    _ = await ReaderFixtures.firstState(feed.states) { $0.snapshot.phase == .fresh && !$0.snapshot.isLoading }
     feed.send(.refresh)
     await server.waitFor { $0.contains { if case .held(let path) = $0 { path.contains("post/list") } else { false } } }
-    let refreshing = try #require(await firstState(feed.states) { $0.status == .refreshing })
+    let refreshing = try #require(await ReaderFixtures.firstState(feed.states) { $0.status == .refreshing })
     #expect(refreshing.posts.count == 2)
     feed.send(.cancel)
     // The client closes the held request's connection: the cancelled subscription stopped it.
@@ -193,7 +189,7 @@ import Testing
       $0.contains { if case .closed(let path) = $0 { path.contains("post/list") } else { false } }
     }
     // The model's snapshot reaches the view model's state on its own delivery: wait for it.
-    let stopped = try #require(await firstState(feed.states) { $0.snapshot.loadCancelled })
+    let stopped = try #require(await ReaderFixtures.firstState(feed.states) { $0.snapshot.loadCancelled })
     #expect(stopped.status == .fresh && stopped.posts.count == 2)
   }
 

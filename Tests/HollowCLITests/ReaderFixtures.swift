@@ -2,11 +2,20 @@ import Foundation
 import HollowCache
 import HollowKit
 import HollowServer
+import Signal
 
 @testable import HollowCLI
 
 /// Posts, themes and services for the reader's view and view-model tests.
 enum ReaderFixtures {
+  /// The first state published by `states` that satisfies `condition` (nil if they end first).
+  static func firstState<S: Sendable>(
+    _ states: Publishers.Share<SubjectValues<S, Never>>, where condition: @escaping @Sendable (S) -> Bool
+  ) async -> S? {
+    for await state in states where condition(state) { return state }
+    return nil
+  }
+
   static let theme = ReaderTheme(
     capabilities: TerminalCapabilities(colorDepth: .none), now: Date(timeIntervalSince1970: 1_700_000_000),
     zone: .utc)

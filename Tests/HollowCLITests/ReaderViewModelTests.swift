@@ -11,14 +11,6 @@ import Testing
 
 /// The reader's view models against the demo server: intents in, states out; time on a TestClock.
 @Suite(.offCooperativePool, .timeLimit(.minutes(1))) struct ReaderViewModelTests {
-  /// The first state published by `states` that satisfies `condition`.
-  private func firstState<S: Sendable>(
-    _ states: Publishers.Share<SubjectValues<S, Never>>, where condition: @escaping @Sendable (S) -> Bool
-  ) async -> S? {
-    for await state in states where condition(state) { return state }
-    return nil
-  }
-
   private func withServices(_ body: (ReaderServices, HollowServer) async throws -> Void) async throws {
     let folder = CLIHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,12 +23,13 @@ import Testing
     try await withServices { services, _ in
       let feed = FeedViewModel(services: services, source: .timeline)
       feed.start()
-      let first = try #require(await firstState(feed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
+      let first = try #require(
+        await ReaderFixtures.firstState(feed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
       #expect(first.status == .fresh)
       #expect(first.snapshot.origin == .network)
       feed.send(.bottom)
       let second = try #require(
-        await firstState(feed.states) { $0.posts.count > first.posts.count && !$0.snapshot.isLoading })
+        await ReaderFixtures.firstState(feed.states) { $0.posts.count > first.posts.count && !$0.snapshot.isLoading })
       #expect(Set(second.posts.map(\.pid)).count == second.posts.count, "a pid shown twice")
       feed.send(.top)
       #expect(feed.state.cursor == 0)
@@ -50,24 +43,27 @@ import Testing
       let feed = FeedViewModel(services: services, source: .timeline)
       feed.start()
       let first = try #require(
-        await firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty && !$0.snapshot.isLoading })
+        await ReaderFixtures.firstState(feed.states) {
+          $0.snapshot.origin == .network && !$0.posts.isEmpty && !$0.snapshot.isLoading
+        })
       feed.send(.bottom)
       let two = try #require(
-        await firstState(feed.states) { $0.posts.count > first.posts.count && !$0.snapshot.isLoading })
+        await ReaderFixtures.firstState(feed.states) { $0.posts.count > first.posts.count && !$0.snapshot.isLoading })
       feed.send(.top)
       feed.send(.move(by: 3))
       let timelineRequests = server.requestCount(path: "/v3/contents/post/list")
       feed.send(.show(.wander))
-      let wander = try #require(await firstState(feed.states) { $0.source == .wander && !$0.snapshot.isLoading })
+      let wander = try #require(
+        await ReaderFixtures.firstState(feed.states) { $0.source == .wander && !$0.snapshot.isLoading })
       #expect(wander.cursor == 0)
       feed.send(.show(.timeline))
-      let back = try #require(await firstState(feed.states) { $0.source == .timeline })
+      let back = try #require(await ReaderFixtures.firstState(feed.states) { $0.source == .timeline })
       #expect(back.cursor == 3)
       #expect(back.posts.map(\.pid) == two.posts.map(\.pid))
       #expect(server.requestCount(path: "/v3/contents/post/list") == timelineRequests, "the timeline was loaded again")
       // Wander too is where it was: no new batch.
       feed.send(.show(.wander))
-      let wanderAgain = try #require(await firstState(feed.states) { $0.source == .wander })
+      let wanderAgain = try #require(await ReaderFixtures.firstState(feed.states) { $0.source == .wander })
       #expect(wanderAgain.posts.map(\.pid) == wander.posts.map(\.pid))
     }
   }
@@ -76,7 +72,7 @@ import Testing
     try await withServices { services, _ in
       var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
       app.start()
-      _ = try #require(await firstState(app.feed.states) { $0.posts.count > 25 })
+      _ = try #require(await ReaderFixtures.firstState(app.feed.states) { $0.posts.count > 25 })
       let size = ScreenSize(rows: 24, columns: 80)
       _ = app.frame(size: size, theme: ReaderFixtures.theme)
       _ = app.handle(.control("d"))
@@ -104,7 +100,8 @@ import Testing
     try await withServices { services, _ in
       var app = ReaderApp(services: services, start: .feed(.timeline), clock: ContinuousClock(), variables: [:])
       app.start()
-      let loaded = try #require(await firstState(app.feed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
+      let loaded = try #require(
+        await ReaderFixtures.firstState(app.feed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
       var followed = try #require(loaded.posts.first)
       followed.isFollowed.toggle()
       _ = app.handle(.enter)
@@ -112,7 +109,7 @@ import Testing
         Issue.record("Enter opened no post")
         return
       }
-      _ = try #require(await firstState(screen.model.states) { $0.detail.status == .success })
+      _ = try #require(await ReaderFixtures.firstState(screen.model.states) { $0.detail.status == .success })
       app.apply(.outcome(.updated(followed)))
       #expect(app.feed.state.posts.first?.isFollowed == followed.isFollowed)
       #expect(screen.model.state.detail.post?.isFollowed == followed.isFollowed)
@@ -123,11 +120,12 @@ import Testing
     try await withServices { services, _ in
       let feed = FeedViewModel(services: services, source: .timeline)
       feed.start()
-      let loaded = try #require(await firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty })
+      let loaded = try #require(
+        await ReaderFixtures.firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty })
       await services.loaders.flush()
       let again = FeedViewModel(services: services, source: .timeline)
       again.start()
-      let cached = try #require(await firstState(again.states) { !$0.posts.isEmpty })
+      let cached = try #require(await ReaderFixtures.firstState(again.states) { !$0.posts.isEmpty })
       #expect(cached.posts.map(\.pid).prefix(5) == loaded.posts.map(\.pid).prefix(5))
       #expect(cached.snapshot.origin == .cache || cached.snapshot.origin == .network)
     }
@@ -138,17 +136,19 @@ import Testing
       let started = Date().addingTimeInterval(-1)
       let feed = FeedViewModel(services: services, source: .timeline)
       feed.start()
-      let loaded = try #require(await firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty })
+      let loaded = try #require(
+        await ReaderFixtures.firstState(feed.states) { $0.snapshot.origin == .network && !$0.posts.isEmpty })
       let pid = try #require(loaded.posts.first?.pid)
       let post = PostViewModel(services: services, pid: pid)
       post.start()
-      _ = await firstState(post.states) { $0.detail.status == .success }
+      _ = await ReaderFixtures.firstState(post.states) { $0.detail.status == .success }
       await services.loaders.flush()
 
       let offline = ReaderServices(loaders: services.loaders, offline: true)
       let cachedFeed = FeedViewModel(services: offline, source: .timeline)
       cachedFeed.start()
-      let cached = try #require(await firstState(cachedFeed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
+      let cached = try #require(
+        await ReaderFixtures.firstState(cachedFeed.states) { !$0.posts.isEmpty && !$0.snapshot.isLoading })
       guard case .offline(_, let feedSince) = cached.status else {
         Issue.record("the offline feed's status is \(cached.status)")
         return
@@ -157,7 +157,7 @@ import Testing
 
       let cachedPost = PostViewModel(services: offline, pid: pid)
       cachedPost.start()
-      let detail = try #require(await firstState(cachedPost.states) { !$0.detail.status.isLoading })
+      let detail = try #require(await ReaderFixtures.firstState(cachedPost.states) { !$0.detail.status.isLoading })
       #expect(detail.status == .offline("--offline", since: detail.detail.cachedAt))
       #expect(try #require(detail.detail.cachedAt) >= started)
     }
@@ -168,7 +168,7 @@ import Testing
       let post = PostViewModel(services: services, pid: 40353)
       post.start()
       let state = try #require(
-        await firstState(post.states) { $0.detail.status == .success && $0.quotes[40182] != nil })
+        await ReaderFixtures.firstState(post.states) { $0.detail.status == .success && $0.quotes[40182] != nil })
       #expect(state.detail.post?.pid == 40353)
       #expect(state.quotes[40182]?.post?.pid == 40182)
       #expect(state.status == .fresh)
@@ -181,7 +181,7 @@ import Testing
       let post = PostViewModel(services: services, pid: 40353)
       post.start()
       let state = try #require(
-        await firstState(post.states) { state in
+        await ReaderFixtures.firstState(post.states) { state in
           guard let path = state.quotes[40182]?.post?.imagePath, case .loaded = state.images[path] else { return false }
           return true
         })
@@ -196,7 +196,7 @@ import Testing
       let feed = FeedViewModel(services: services, source: .search(SearchRequest.Parameters(keywords: "40182")))
       feed.start()
       let state = try #require(
-        await firstState(feed.states) { state in
+        await ReaderFixtures.firstState(feed.states) { state in
           guard let path = state.quotes[40182]?.post?.imagePath, case .loaded = state.images[path] else { return false }
           return true
         })
@@ -217,7 +217,7 @@ import Testing
       // Every keystroke was typed before the clock moves: the debounce waits for the last one.
       while await typed.next() != "考试" {}
       await clock.advance(by: SearchViewModel<TestClock>.quietInterval)
-      let state = try #require(await firstState(search.states) { $0.resultsQuery == "考试" })
+      let state = try #require(await ReaderFixtures.firstState(search.states) { $0.resultsQuery == "考试" })
       #expect(!state.results.isEmpty)
       #expect(server.requestCount(path: "/v3/contents/search") - before == 1)
       // A new keystroke searches again; an erased one goes back to a query already answered.
