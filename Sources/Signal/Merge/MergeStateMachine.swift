@@ -73,6 +73,51 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
     return .pushedResumingConsumer(consumer)
   }
 
+  @usableFromInline
+  enum ReserveAction: Sendable {
+    /// Room for this many elements is the producer's: it takes them from its immediate upstream
+    /// without the lock, then pushes them in one go (``push(run:reserved:)``).
+    case reserved(Int)
+    /// No room: wait for the consumer, then reserve again.
+    case full
+    /// The subscription ended: the producer stops.
+    case stopped
+  }
+
+  /// Reserves room for up to `limit` elements of an immediate upstream. Reserved room counts as
+  /// unconsumed, so the bound holds while the producer takes the elements outside the lock.
+  @inlinable
+  mutating func reserve(upTo limit: Int) -> ReserveAction {
+    guard case .running = phase else { return .stopped }
+    let room = capacity - unconsumed
+    guard room > 0 else { return .full }
+    let reserved = Swift.min(room, Swift.max(1, limit))
+    unconsumed += reserved
+    return .reserved(reserved)
+  }
+
+  @usableFromInline
+  enum RunAction: Sendable {
+    /// Queued; wake these (the consumer, and producers if room that was reserved is given back).
+    case pushed(Wakeups)
+    /// The subscription ended: the producer stops.
+    case stopped
+  }
+
+  /// Queues a run of at most `reserved` elements taken on room reserved by ``reserve(upTo:)``,
+  /// giving back the room the run did not use (its upstream ended first).
+  @inlinable
+  mutating func push(run: [Element], reserved: Int) -> RunAction {
+    guard case .running = phase else { return .stopped }
+    for element in run { buffer.append(element) }
+    unconsumed -= reserved - run.count
+    var wake = Wakeups(run.isEmpty ? nil : consumer.take())
+    if run.count < reserved, !parkedProducers.isEmpty, unconsumed <= lowWatermark {
+      wake.append(contentsOf: parkedProducers.removeFirst(upTo: producersToWake))
+    }
+    return .pushed(wake)
+  }
+
   /// Whether an immediate upstream's value can be taken while the subscriber subscribes, before
   /// the producers run: there is room and the stream has not ended.
   @inlinable

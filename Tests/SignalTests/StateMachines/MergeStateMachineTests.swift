@@ -125,6 +125,98 @@ import Testing
     #expect(isPushed(machine.push(5)))
   }
 
+  // MARK: Runs of an immediate upstream
+
+  @Test func reservedRoomCountsAsUnconsumedUntilTheRunIsPushed() {
+    var machine = started(upstreams: 2, capacity: 8)
+    guard case .reserved(6) = machine.reserve(upTo: 6) else {
+      Issue.record("no room reserved")
+      return
+    }
+    // Another producer gets only what is left, and nothing once that is reserved too.
+    guard case .reserved(2) = machine.reserve(upTo: 6) else {
+      Issue.record("the rest was not reserved")
+      return
+    }
+    guard case .full = machine.reserve(upTo: 6) else {
+      Issue.record("room was reserved twice")
+      return
+    }
+    #expect(isFull(machine.push(9)))
+    #expect(refill(&machine) == .suspend(woken: 0))
+    guard case .pushed(let woken) = machine.push(run: [1, 2, 3], reserved: 6) else {
+      Issue.record("the run was not pushed")
+      return
+    }
+    #expect(woken.isEmpty)
+    // The run used 3 of its 6: 3 are free again (8 - 3 - 2 reserved).
+    guard case .reserved(3) = machine.reserve(upTo: 6) else {
+      Issue.record("the unused room was not given back")
+      return
+    }
+    #expect(refill(&machine) == .deliver([1, 2, 3], woken: 0))
+  }
+
+  @Test func aRunWakesTheParkedConsumerOnceAndAnEmptyRunDoesNot() async {
+    let pool = WaiterPool()
+    var machine = started(upstreams: 1, capacity: 8)
+    guard case .reserved(4) = machine.reserve(upTo: 4) else {
+      Issue.record("no room reserved")
+      return
+    }
+    #expect(machine.parkConsumer(await pool.make("consumer")))
+    guard case .pushed(let empty) = machine.push(run: [], reserved: 2) else {
+      Issue.record("the empty run was refused")
+      return
+    }
+    #expect(empty.isEmpty)
+    guard case .pushed(let woken) = machine.push(run: [1, 2], reserved: 2) else {
+      Issue.record("the run was not pushed")
+      return
+    }
+    #expect(pool.resume(woken) == ["consumer"])
+    #expect(refill(&machine) == .deliver([1, 2], woken: 0))
+  }
+
+  @Test func roomARunGivesBackWakesParkedProducersAtTheLowWatermark() async {
+    let pool = WaiterPool()
+    var machine = started(upstreams: 2, capacity: 4)
+    guard case .reserved(4) = machine.reserve(upTo: 4) else {
+      Issue.record("no room reserved")
+      return
+    }
+    #expect(isFull(machine.push(9)))
+    #expect(machine.parkProducer(await pool.make("producer")))
+    // The upstream ended after one element: 3 of the 4 come back, down to the low watermark.
+    guard case .pushed(let woken) = machine.push(run: [1], reserved: 4) else {
+      Issue.record("the run was not pushed")
+      return
+    }
+    #expect(pool.resume(woken) == ["producer"])
+  }
+
+  @Test func noRoomIsReservedAndNoRunPushedOnceTheStreamIsOver() {
+    var idle = Machine(upstreamCount: 1, capacity: 4)
+    guard case .stopped = idle.reserve(upTo: 4) else {
+      Issue.record("room reserved before the first demand")
+      return
+    }
+    var machine = started(upstreams: 1, capacity: 4)
+    guard case .reserved = machine.reserve(upTo: 2) else {
+      Issue.record("no room reserved")
+      return
+    }
+    _ = machine.cancel(())
+    guard case .stopped = machine.push(run: [1, 2], reserved: 2) else {
+      Issue.record("a run was pushed after the end")
+      return
+    }
+    guard case .stopped = machine.reserve(upTo: 2) else {
+      Issue.record("room reserved after the end")
+      return
+    }
+  }
+
   @Test func aProducerDoesNotParkWhenThereIsRoomOrTheStreamIsOver() async {
     let pool = WaiterPool()
     var machine = started(upstreams: 1, capacity: 2)
