@@ -57,6 +57,13 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
     parkedProducers = RingBuffer(minimumCapacity: upstreamCount)
   }
 
+  /// The consumer steps aside once before it parks: the producers it woke at the low watermark
+  /// are usually queued for a thread by then. Parking instead left both waiting for the
+  /// scheduler once per half buffer, which on a loaded machine doubled the wall time per element
+  /// of the merges with the smallest buffers (M = 2 to 128) against their CPU time.
+  @inlinable
+  static var yieldsBeforeParking: Bool { true }
+
   /// Parked producers are woken once at most half the capacity is unconsumed.
   @usableFromInline var lowWatermark: Int { capacity / 2 }
 
