@@ -24,6 +24,9 @@ extension Publishers {
   ///   ``Subscriber/trySend(_:)`` never waits and reports what happened (``CreateSendResult``):
   ///   `.full` for `.suspend`, `.dropped` when `.dropOldest` / `.dropNewest` lost a value. So a
   ///   callback that produces faster than the consumer reads never grows memory without bound.
+  ///   A `.suspend` subscriber takes what is buffered in one go, and those values keep their room
+  ///   until it has delivered half the capacity of them or comes back for more: room comes back in
+  ///   halves, which is what makes a value cost a fraction of a lock.
   /// - **Ending**: ``Subscriber/finish()`` or ``Subscriber/fail(_:)`` (or `body` throwing) ends
   ///   the stream after the buffered values. `body` returning does not end it: a callback API
   ///   registers its callbacks and returns.
