@@ -14,7 +14,14 @@ enum ConnectionOpener {
     _ key: ConnectionPool.Key, tls: () throws(TransportFailure) -> TLSContext, session: TLSSession?,
     limits: SocketConnection.Limits, wake: WakePipe
   ) throws(TransportFailure) -> PooledConnection {
-    let connection = try dial(key, limits: limits, wake: wake)
+    let connection: SocketConnection
+    do {
+      connection = try dial(key, limits: limits, wake: wake)
+    } catch {
+      // https that could not work anyway (OpenSSL missing) says so, rather than why this connect failed.
+      if key.isSecure { _ = try tls() }
+      throw error
+    }
     guard key.isSecure else { return PooledConnection(key: key, stream: .plain(connection)) }
     #if canImport(CHollowTLS)
     if let proxy = key.proxy { try ProxyTunnel.open(over: connection, to: key.target, through: proxy) }
