@@ -140,19 +140,21 @@ class Link:
         os.close(self.server)
 
 
-def tcp_segment(header, length):
-    """(flags, payload bytes) of an IPv4 TCP packet, or None for anything else."""
+def tcp_segment(header, length, upstream):
+    """(flags, payload bytes, the client's port) of an IPv4 TCP packet, or None for anything else."""
     if len(header) < 20 or header[0] >> 4 != 4 or header[9] != 6:
         return None
     ip = (header[0] & 0x0F) * 4
     if len(header) < ip + 14:
         return None
-    return header[ip + 13], length - ip - (header[ip + 12] >> 4) * 4
+    port = struct.unpack("!H", header[ip:ip + 2] if upstream else header[ip + 2:ip + 4])[0]
+    return header[ip + 13], length - ip - (header[ip + 12] >> 4) * 4, port
 
 
 def flights(log, rtt_ms, started, ended):
     """What one run did on the link, from the forwarder's log of it (times are CLOCK_MONOTONIC, shared by
-    every namespace, so they line up with the run's start and end):
+    every namespace, so they line up with the run's start and end). Only the connections the run opened
+    count (a SYN in the log): an earlier run's late FINs and RSTs do not.
 
     - flights: the bursts of packets from the client (a gap of more than RTT/2 starts a new one) before
       the last byte the server sent the client (TLS, HTTP) ahead of the client's first FIN or RST (the
@@ -165,16 +167,18 @@ def flights(log, rtt_ms, started, ended):
     half = rtt_ms / 2000.0
     packets = []
     for at, upstream, header, length in log:
-        segment = tcp_segment(header, length)
+        segment = tcp_segment(header, length, upstream)
         if segment:
-            packets.append((at, upstream, segment[0], segment[1]))
+            packets.append((at, upstream) + segment)
+    opened = {port for _, up, flags, _, port in packets if up and flags & 0x12 == 0x02}  # SYN without ACK
+    packets = [p for p in packets if p[4] in opened]
     if not packets:
         return None
-    teardown = min((at for at, up, flags, _ in packets if up and flags & 0x05), default=float("inf"))  # FIN, RST
-    last = max((at for at, up, _, size in packets if not up and size > 0 and at < teardown), default=None)
+    teardown = min((at for at, up, flags, _, _ in packets if up and flags & 0x05), default=float("inf"))  # FIN, RST
+    last = max((at for at, up, _, size, _ in packets if not up and size > 0 and at < teardown), default=None)
     if last is None:
         return None
-    sent = sorted(at for at, up, _, _ in packets if up and at < last)
+    sent = sorted(at for at, up, _, _, _ in packets if up and at < last)
     count, previous = 0, None
     for at in sent:
         if previous is None or at - previous > half:

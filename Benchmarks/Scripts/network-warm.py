@@ -40,7 +40,8 @@ def main():
     if reason:
         print(f"network warm benchmark skipped: {reason} (it needs root to make network namespaces and tun devices)")
         return
-    builds = dict(zip(["after", "before"], (os.path.abspath(b) for b in options.builds[:2])))
+    names = ["after", "before"] if len(options.builds) > 1 else ["this build"]
+    builds = dict(zip(names, (os.path.abspath(b) for b in options.builds[:2])))
     with tempfile.TemporaryDirectory() as folder:
         nb.make_certificates(folder)
         env = dict(os.environ, SSL_CERT_FILE=os.path.join(folder, "ca.pem"), NO_COLOR="1")
@@ -49,7 +50,7 @@ def main():
         for rtt in options.rtt:
             link = nb.Link(rtt)
             server = subprocess.Popen(
-                ["ip", "netns", "exec", nb.SERVER_NS, builds["after"], "serve", "--port", str(nb.BACKEND_PORT)],
+                ["ip", "netns", "exec", nb.SERVER_NS, next(iter(builds.values())), "serve", "--port", str(nb.BACKEND_PORT)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             terminator = nb.Terminator(folder)
             try:
