@@ -263,74 +263,70 @@ def terminator(cert, key, log_path):
     async def requests(reader, writer, asked):
         """Client to backend, byte for byte; notes each request's target and what it accepts, in `asked`."""
         pending, body_left = b"", 0
-        try:
-            while data := await reader.read(65536):
-                pending += data
-                while True:
+        while data := await reader.read(65536):
+            pending += data
+            while True:
+                if body_left:
+                    taken = min(body_left, len(pending))
+                    pending, body_left = pending[taken:], body_left - taken
                     if body_left:
-                        taken = min(body_left, len(pending))
-                        pending, body_left = pending[taken:], body_left - taken
-                        if body_left:
-                            break
-                    head = split_head(pending)
-                    if head is None:
                         break
-                    line, fields, pending = head
-                    method, target = (line.split(" ") + ["", ""])[:2]
-                    state["targets"].append(target)
-                    codings = [c.split(";")[0].strip().lower() for c in (field(fields, "accept-encoding") or "").split(",")]
-                    asked.append((method, "gzip" in codings))
-                    body_left = int(field(fields, "content-length") or 0)
-                writer.write(data)
-                await writer.drain()
-        except (ConnectionError, ssl.SSLError):
-            pass
-        finally:
-            try:
-                writer.close()
-            except Exception:
-                pass
+                head = split_head(pending)
+                if head is None:
+                    break
+                line, fields, pending = head
+                method, target = (line.split(" ") + ["", ""])[:2]
+                state["targets"].append(target)
+                codings = [c.split(";")[0].strip().lower() for c in (field(fields, "accept-encoding") or "").split(",")]
+                asked.append((method, "gzip" in codings))
+                body_left = int(field(fields, "content-length") or 0)
+            writer.write(data)
+            await writer.drain()
 
     async def answers(reader, writer, asked):
         """Backend to client: each answer with a Content-Length gzipped when its request allowed it
         (gzipped()); after an answer framed otherwise (chunked, or to the close), the rest as is."""
         pending, passing = b"", False
-        try:
-            while data := await reader.read(65536):
-                if passing:
-                    writer.write(data)
-                    await writer.drain()
+        while data := await reader.read(65536):
+            if passing:
+                writer.write(data)
+                await writer.drain()
+                continue
+            pending += data
+            out = b""
+            while (head := split_head(pending)) is not None:
+                line, fields, rest = head
+                status = int(line.split(" ")[1])
+                if 100 <= status < 200:
+                    out, pending = out + pending[:len(pending) - len(rest)], rest
                     continue
-                pending += data
-                out = b""
-                while (head := split_head(pending)) is not None:
-                    line, fields, rest = head
-                    status = int(line.split(" ")[1])
-                    if 100 <= status < 200:
-                        out, pending = out + pending[:len(pending) - len(rest)], rest
-                        continue
-                    method, accepts = asked.popleft() if asked else ("GET", False)
-                    length = field(fields, "content-length")
-                    if method == "HEAD" or status in (204, 304):
-                        length = "0"
-                    if length is None:
-                        out, pending, passing = out + pending, b"", True
-                        break
-                    if len(rest) < int(length):
-                        asked.appendleft((method, accepts))
-                        break
-                    body, pending = rest[:int(length)], rest[int(length):]
-                    packed = gzipped(status, fields, body, accepts) if method != "HEAD" else None
-                    if packed:
-                        fields, body = packed
-                        state["gzipped"] += 1
-                        state["json_bytes"] += int(length)
-                        state["gzip_bytes"] += len(body)
-                    head_bytes = (line + "\r\n" + "".join(f"{k}: {v}\r\n" for k, v in fields) + "\r\n").encode("latin-1")
-                    out += head_bytes + body
-                if out:
-                    writer.write(out)
-                    await writer.drain()
+                method, accepts = asked.popleft() if asked else ("GET", False)
+                length = field(fields, "content-length")
+                if method == "HEAD" or status in (204, 304):
+                    length = "0"
+                if length is None:
+                    out, pending, passing = out + pending, b"", True
+                    break
+                if len(rest) < int(length):
+                    asked.appendleft((method, accepts))
+                    break
+                body, pending = rest[:int(length)], rest[int(length):]
+                packed = gzipped(status, fields, body, accepts) if method != "HEAD" else None
+                if packed:
+                    fields, body = packed
+                    state["gzipped"] += 1
+                    state["json_bytes"] += int(length)
+                    state["gzip_bytes"] += len(body)
+                head_bytes = (line + "\r\n" + "".join(f"{k}: {v}\r\n" for k, v in fields) + "\r\n").encode("latin-1")
+                out += head_bytes + body
+            if out:
+                writer.write(out)
+                await writer.drain()
+
+    async def closing(writer, work):
+        """Runs `work` (one direction of a connection), then closes `writer`, however it ended."""
+        try:
+            await work
         except (ConnectionError, ssl.SSLError):
             pass
         finally:
@@ -348,7 +344,8 @@ def terminator(cert, key, log_path):
         try:
             backend_reader, backend_writer = await asyncio.open_connection("127.0.0.1", BACKEND_PORT)
             asked = collections.deque()
-            await asyncio.gather(requests(client_reader, backend_writer, asked), answers(backend_reader, client_writer, asked))
+            await asyncio.gather(closing(backend_writer, requests(client_reader, backend_writer, asked)),
+                                 closing(client_writer, answers(backend_reader, client_writer, asked)))
         finally:
             state["open"] -= 1
 

@@ -33,15 +33,6 @@ import Testing
     HTTPClientRequest(method: .get, url: url, maximumResponseBytes: limit)
   }
 
-  static func failure(_ http: NetworkHTTPClient, _ request: HTTPClientRequest) async -> TransportFailure? {
-    do {
-      _ = try await http.send(request)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   // MARK: The decoding
 
   @Test func aGzipBodyIsInflatedAndLosesTheFieldsOfItsEncodedForm() throws {
@@ -126,7 +117,8 @@ import Testing
     let bomb = GzipFixture.gzip([UInt8](repeating: 0, count: 64 << 20))
     let server = try HostileServer { _ in .raw(Self.answer(bomb, chunked: chunked)) }
     defer { server.stop() }
-    let failure = await Self.failure(NetworkHTTPClient(), Self.get(server.url("/bomb"), limit: 1 << 20))
+    let failure = await NetworkHTTPClientHostileTests.failure(
+      NetworkHTTPClient(), Self.get(server.url("/bomb"), limit: 1 << 20))
     #expect(failure == .tooLarge(limit: 1 << 20, announced: nil))
     #expect(failure?.description == "the answer is larger than the limit of 1 MiB; it was not read further")
   }
@@ -137,9 +129,9 @@ import Testing
       request.target == "/cut" ? .raw(Self.answer(Array(body.dropLast(8)))) : .raw(Self.answer(body, encoding: "br"))
     }
     defer { server.stop() }
-    let cut = await Self.failure(NetworkHTTPClient(), Self.get(server.url("/cut")))
+    let cut = await NetworkHTTPClientHostileTests.failure(NetworkHTTPClient(), Self.get(server.url("/cut")))
     #expect(cut == .malformedResponse("the gzip-compressed body ends before its gzip stream does"))
-    let foreign = await Self.failure(NetworkHTTPClient(), Self.get(server.url("/br")))
+    let foreign = await NetworkHTTPClientHostileTests.failure(NetworkHTTPClient(), Self.get(server.url("/br")))
     #expect(
       foreign?.description
         == "the server's answer is not valid HTTP (the body is encoded as 'br', which the client does not accept "
