@@ -45,6 +45,10 @@ import Testing
     let old = try ContentDecoding.decode(
       Self.response(GzipFixture.gzip(Array(Self.json.utf8)), encoding: "identity, X-GZIP"), limit: 1 << 20)
     #expect(String(decoding: old.body, as: UTF8.self) == Self.json)
+    // The field's name in any case.
+    let shouted = HTTPClientResponse(
+      status: 200, headers: ["CONTENT-ENCODING": "gzip"], body: Data(GzipFixture.gzip(Array(Self.json.utf8))))
+    #expect(try String(decoding: ContentDecoding.decode(shouted, limit: 1 << 20).body, as: UTF8.self) == Self.json)
   }
 
   @Test func anAnswerWithoutACodingOrWithoutABodyIsLeftAsItIs() throws {

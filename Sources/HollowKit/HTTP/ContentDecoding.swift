@@ -28,7 +28,7 @@ enum ContentDecoding {
   /// `response` with its body decoded as its `Content-Encoding` says (at most `limit` bytes of it), and
   /// without the fields that described the encoded body (`Content-Encoding`, `Content-Length`).
   static func decode(_ response: HTTPClientResponse, limit: Int) throws(TransportFailure) -> HTTPClientResponse {
-    guard let field = response.header("Content-Encoding") else { return response }
+    guard let field = codings(of: response) else { return response }
     let codings = field.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }.filter {
       !$0.isEmpty && $0 != "identity"
     }
@@ -53,5 +53,18 @@ enum ContentDecoding {
       ["content-encoding", "content-length"].contains($0.key.lowercased()) == false
     }
     return decoded
+  }
+
+  /// The `Content-Encoding` field's value. Every answer passes here, most without one: the names are
+  /// compared in place, byte by byte, where ``HTTPClientResponse/header(_:)`` would lowercase copies.
+  private static func codings(of response: HTTPClientResponse) -> String? {
+    let wanted = "content-encoding".utf8
+    for (name, value) in response.headers where name.utf8.count == wanted.count {
+      let same = zip(name.utf8, wanted).allSatisfy { byte, lower in
+        byte == lower || ((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) && byte == lower - 0x20)
+      }
+      if same { return value }
+    }
+    return nil
   }
 }
