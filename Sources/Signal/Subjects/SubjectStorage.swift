@@ -85,7 +85,6 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
     _ token: SubjectToken, batchingInto batch: inout RingBuffer<Output>, reportAfter: inout Int,
     isolation: isolated (any Actor)?
   ) async throws(Failure) -> Output? {
-    var steppedAside = false
     while true {
       if Task.isCancelled {
         cancel(token)
@@ -100,15 +99,6 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
       case .end:
         return nil
       case .park:
-        // Once before parking, step aside: a sender that is running (or queued behind this task) has
-        // usually sent the next values by then, which are taken as a batch; parking at once would cost a
-        // wake-up (a continuation resumed, often a thread woken) for nearly every value of a subscriber
-        // that keeps up with its sender.
-        if !steppedAside {
-          steppedAside = true
-          await Task.yield()
-          continue
-        }
         await parkCancellingSubscription(token, isolation: isolation) { $0.park(token, $1) }
       }
     }
