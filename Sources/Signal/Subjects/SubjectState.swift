@@ -39,6 +39,8 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   /// The subscribers whose consumer parked since the last send (each parks at most once in
   /// between). Entries of subscribers cancelled since are skipped, and swept out in bulk.
   @usableFromInline var parkedSlots: [SubjectToken] = []
+  /// How many `.suspend` subscribers are parked: when all of them are, each has read the whole log.
+  @usableFromInline var parkedReaders = 0
   /// How many `.suspend` subscribers are full (between reaching capacity and draining to
   /// the low watermark). Sends are admitted only when this is zero.
   @usableFromInline var blockingCount = 0
@@ -120,6 +122,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   mutating func cancel(_ token: SubjectToken) -> Effects {
     guard owns(token) else { return Effects() }
     let removed = vacate(token.slot)
+    if removed.isSuspending, removed.waiter != nil { parkedReaders -= 1 }
     var effects = Effects(waking: removed.waiter)
     if removed.isBlocking { effects.wake(unblockOne()) }
     return effects
@@ -231,6 +234,11 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
       parkedSlots = parkedSlots.filter { owns($0) && subscribers[$0.slot].waiter != nil }
     }
     parkedSlots.append(token)
+    if subscribers[token.slot].isSuspending {
+      parkedReaders += 1
+      // Every reader has read everything: hold no value for nobody until the next send.
+      if parkedReaders == suspendingCount { log.removeAll() }
+    }
     return true
   }
 
@@ -254,6 +262,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
       if let consumer = subscribers[token.slot].waiter.take() { wakes.append(consumer) }
     }
     parkedSlots.removeAll(keepingCapacity: true)
+    parkedReaders = 0
     // Senders parked behind us are woken one at a time; each passes the baton on while there is room.
     if blockingCount == 0, !waitingSenders.isEmpty { wakes.append(waitingSenders.removeFirst().waiter) }
     return .delivered
@@ -320,6 +329,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
       effects.wake(subscribers[slot].waiter.take())
     }
     parkedSlots.removeAll()
+    parkedReaders = 0
     return effects
   }
 }

@@ -333,4 +333,27 @@ import Testing
     #expect(next(&state, token, pool) == .park)
     #expect(state.droppingSlots.count <= 2 * state.subscribers.count + 9)
   }
+
+  @Test func whenEveryReaderHasParkedTheLogHoldsNothing() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let first = state.subscribe(policy: .suspend(8))
+    let second = state.subscribe(policy: .suspend(8))
+    let leaving = state.subscribe(policy: .suspend(8))
+    for value in 1...3 { _ = send(value, to: &state, pool) }
+    for token in [first, second, leaving] {
+      for value in 1...3 { #expect(next(&state, token, pool) == .value(value, resumingSender: nil)) }
+    }
+    #expect(state.park(first, await pool.make("first")))
+    #expect(state.park(leaving, await pool.make("leaving")))
+    #expect(state.log.count == 3)
+    // A parked reader that is cancelled no longer counts among the parked ones.
+    #expect(pool.resume(state.cancel(leaving)) == ["leaving"])
+    #expect(state.park(second, await pool.make("second")))
+    #expect(state.log.count == 0)
+    #expect(Set(send(4, to: &state, pool).1) == ["first", "second"])
+    #expect(next(&state, first, pool) == .value(4, resumingSender: nil))
+    #expect(state.park(first, await pool.make("first again")))
+    #expect(state.log.count == 1)
+  }
 }
