@@ -1,6 +1,12 @@
-/// The state every subject shares: subscribers with their own bounded buffers, parked
-/// senders, the replay window and the completion. A plain value type, mutated only
+/// The state every subject shares: its subscribers, the shared log its `.suspend` subscribers
+/// read, parked senders, the replay window and the completion. A plain value type, mutated only
 /// inside ``SubjectStorage``'s lock; its methods report whom to wake instead of waking.
+///
+/// A send costs the same whatever the number of subscribers: it appends once to the
+/// ``SubjectLog``, wakes only the consumers that are parked (`parkedSlots`), and walks the
+/// subscribers only when one of them may have become full, which a lower bound of their
+/// blocking positions (`blockingBound`) tells it in O(1). Dropping subscribers, whose policy
+/// applies to each value, keep their own buffers (`droppingSlots`).
 @usableFromInline
 struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine {
   @usableFromInline typealias Subscriber = SubjectToken
@@ -20,6 +26,21 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   @usableFromInline var subscribers: ContiguousArray<SubjectSubscriber<Output>> = []
   @usableFromInline var freeSlots: [Int] = []
   @usableFromInline var nextID = 0
+  /// The values sent that a `.suspend` subscriber has not read yet.
+  @usableFromInline var log = SubjectLog<Output>()
+  /// How many subscribers read the log; with none, sends append nothing to it.
+  @usableFromInline var suspendingCount = 0
+  /// At most the smallest ``SubjectSubscriber/blockingPosition`` of the `.suspend` subscribers
+  /// that are not blocking: until the log's end reaches it, no send can make one of them full.
+  @usableFromInline var blockingBound = Int.max
+  /// The slots (and ids, since slots are reused) of the dropping subscribers, which every send
+  /// hands the value to. Entries of cancelled subscribers are skipped and swept out in bulk.
+  @usableFromInline var droppingSlots: [SubjectToken] = []
+  /// The subscribers whose consumer parked since the last send (each parks at most once in
+  /// between). Entries of subscribers cancelled since are skipped, and swept out in bulk.
+  @usableFromInline var parkedSlots: [SubjectToken] = []
+  /// How many `.suspend` subscribers are parked: when all of them are, each has read the whole log.
+  @usableFromInline var parkedReaders = 0
   /// How many `.suspend` subscribers are full (between reaching capacity and draining to
   /// the low watermark). Sends are admitted only when this is zero.
   @usableFromInline var blockingCount = 0
@@ -62,16 +83,31 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     if completion == nil || replaysAfterCompletion {
       // A copy, so the window itself is untouched; subscribing is rare, so the copy is affordable.
       var replayed = replay
-      while let value = replayed.popFirst() {
-        if subscriber.receive(value).becameBlocking { blockingCount += 1 }
+      while let value = replayed.popFirst() { subscriber.receive(value) }
+    }
+    let slot: Int
+    if let free = freeSlots.popLast() {
+      slot = free
+    } else {
+      slot = subscribers.count
+      subscribers.append(.vacant)
+    }
+    let token = SubjectToken(slot: slot, id: nextID)
+    if subscriber.isSuspending {
+      // Only values sent from now on: late subscribers get no earlier values.
+      subscriber.cursor = log.end
+      suspendingCount += 1
+      if subscriber.buffered(logEnd: log.end) >= subscriber.capacity {
+        subscriber.isBlocking = true
+        blockingCount += 1
+      } else {
+        blockingBound = Swift.min(blockingBound, subscriber.blockingPosition)
       }
+    } else {
+      droppingSlots.append(token)
     }
-    if let slot = freeSlots.popLast() {
-      subscribers[slot] = subscriber
-      return SubjectToken(slot: slot, id: nextID)
-    }
-    subscribers.append(subscriber)
-    return SubjectToken(slot: subscribers.count - 1, id: nextID)
+    subscribers[slot] = subscriber
+    return token
   }
 
   @inlinable
@@ -85,12 +121,27 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   @usableFromInline
   mutating func cancel(_ token: SubjectToken) -> Effects {
     guard owns(token) else { return Effects() }
-    let removed = subscribers[token.slot]
-    subscribers[token.slot] = SubjectSubscriber.vacant
-    freeSlots.append(token.slot)
+    let removed = vacate(token.slot)
+    if removed.isSuspending, removed.waiter != nil { parkedReaders -= 1 }
     var effects = Effects(waking: removed.waiter)
     if removed.isBlocking { effects.wake(unblockOne()) }
     return effects
+  }
+
+  /// Frees a subscriber's slot. The log it read stops being held for it: with no reader left it
+  /// is emptied now; otherwise its values go at the next walk of the subscribers.
+  @usableFromInline
+  mutating func vacate(_ slot: Int) -> SubjectSubscriber<Output> {
+    let removed = subscribers[slot]
+    subscribers[slot] = .vacant
+    freeSlots.append(slot)
+    if removed.isSuspending {
+      suspendingCount -= 1
+      if suspendingCount == 0 { log.removeAll() }
+    } else if droppingSlots.count > 2 * (subscribers.count - freeSlots.count) + 8 {
+      droppingSlots = droppingSlots.filter { owns($0) }
+    }
+    return removed
   }
 
   // MARK: Consuming
@@ -98,14 +149,16 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   @inlinable
   mutating func next(_ token: SubjectToken) -> NextAction {
     guard owns(token) else { return .end(nil) }
-    if let value = subscribers[token.slot].buffer.popFirst() {
-      var sender: Waiter?
-      if subscribers[token.slot].drainedBelowWatermark() { sender = unblockOne() }
-      return .value(value, resumingSender: sender)
+    let slot = token.slot
+    if let value = subscribers[slot].take(from: log) {
+      if suspendingCount == 1, subscribers[slot].isSuspending {
+        // The one reader: what it has read is nobody's any more.
+        log.discard(upTo: subscribers[slot].cursor)
+      }
+      return .value(value, resumingSender: stopsBlockingIfDrained(slot))
     }
     if let completion {
-      subscribers[token.slot] = SubjectSubscriber.vacant
-      freeSlots.append(token.slot)
+      _ = vacate(slot)
       return .end(completion)
     }
     return .park
@@ -131,23 +184,23 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     let slot = token.slot
     // Coming back means the last batch has been consumed.
     subscribers[slot].held = 0
-    guard subscribers[slot].isSuspending, subscribers[slot].buffer.count > 1,
-      let value = subscribers[slot].buffer.popFirst()
+    guard subscribers[slot].isSuspending, subscribers[slot].buffered(logEnd: log.end) > 1,
+      let value = subscribers[slot].take(from: log)
     else { return next(token) }
     let limit = Swift.max(1, subscribers[slot].capacity / 2)
     var moved = 0
-    while moved < limit, let more = subscribers[slot].buffer.popFirst() {
+    while moved < limit, let more = subscribers[slot].take(from: log) {
       batch.append(more)
       moved += 1
     }
     subscribers[slot].held = moved
-    var sender: Waiter?
-    if subscribers[slot].drainedBelowWatermark() {
-      sender = unblockOne()
-    } else if subscribers[slot].isBlocking {
-      reportAfter = subscribers[slot].buffer.count + moved - subscribers[slot].capacity / 2
+    if suspendingCount == 1 { log.discard(upTo: subscribers[slot].cursor) }
+    if let sender = stopsBlockingIfDrained(slot) { return .value(value, resumingSender: sender) }
+    if subscribers[slot].isBlocking {
+      reportAfter =
+        subscribers[slot].buffered(logEnd: log.end) + moved - subscribers[slot].capacity / 2
     }
-    return .value(value, resumingSender: sender)
+    return .value(value, resumingSender: nil)
   }
 
   /// The consumer has returned values of its batch and holds `remaining`: a subscriber that has
@@ -156,15 +209,36 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   mutating func consumedFromBatch(_ token: SubjectToken, remaining: Int) -> Waiter? {
     guard owns(token) else { return nil }
     subscribers[token.slot].held = remaining
-    return subscribers[token.slot].drainedBelowWatermark() ? unblockOne() : nil
+    return stopsBlockingIfDrained(token.slot)
+  }
+
+  /// After a subscriber has taken values: if it was blocking and has drained to its low
+  /// watermark, it stops, and its blocking position counts again; returns the sender to resume.
+  @inlinable
+  mutating func stopsBlockingIfDrained(_ slot: Int) -> Waiter? {
+    guard subscribers[slot].drainedBelowWatermark(logEnd: log.end) else { return nil }
+    blockingBound = Swift.min(blockingBound, subscribers[slot].blockingPosition)
+    return unblockOne()
   }
 
   /// Parks the subscriber's consumer unless there is already something for it;
   /// returns `false` if the caller must resume `waiter` right away.
   @usableFromInline
   mutating func park(_ token: SubjectToken, _ waiter: Waiter) -> Bool {
-    guard owns(token), subscribers[token.slot].buffer.isEmpty, completion == nil else { return false }
+    guard owns(token), subscribers[token.slot].buffered(logEnd: log.end) == 0, completion == nil else {
+      return false
+    }
     subscribers[token.slot].waiter = waiter
+    if parkedSlots.count > 2 * subscribers.count + 8 {
+      // Subscribers parked and then cancelled with no send in between: sweep their entries out.
+      parkedSlots = parkedSlots.filter { owns($0) && subscribers[$0.slot].waiter != nil }
+    }
+    parkedSlots.append(token)
+    if subscribers[token.slot].isSuspending {
+      parkedReaders += 1
+      // Every reader has read everything: hold no value for nobody until the next send.
+      if parkedReaders == suspendingCount { log.removeAll() }
+    }
     return true
   }
 
@@ -176,18 +250,43 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   mutating func send(_ value: Output, waking wakes: inout SubjectWakeList) -> SubjectSendResult {
     guard completion == nil else { return .completed }
     guard blockingCount == 0 else { return .full }
-    var slot = 0
-    let end = subscribers.count
-    while slot < end {
-      let outcome = subscribers[slot].receive(value)
-      if outcome.becameBlocking { blockingCount += 1 }
-      if let consumer = outcome.consumer { wakes.append(consumer) }
-      slot += 1
+    if suspendingCount > 0 {
+      log.append(value)
+      if log.end >= blockingBound { findBlockingSubscribers() }
+    }
+    for token in droppingSlots where subscribers[token.slot].id == token.id {
+      subscribers[token.slot].receive(value)
     }
     remember(value)
+    for token in parkedSlots where subscribers[token.slot].id == token.id {
+      if let consumer = subscribers[token.slot].waiter.take() { wakes.append(consumer) }
+    }
+    parkedSlots.removeAll(keepingCapacity: true)
+    parkedReaders = 0
     // Senders parked behind us are woken one at a time; each passes the baton on while there is room.
     if blockingCount == 0, !waitingSenders.isEmpty { wakes.append(waitingSenders.removeFirst().waiter) }
     return .delivered
+  }
+
+  /// The log has reached ``blockingBound``: marks the `.suspend` subscribers that are now owed
+  /// their capacity as blocking, computes the bound afresh from the others, and lets go of the
+  /// log's values that every reader has read. One walk per half buffer or so, not one per send.
+  @usableFromInline
+  mutating func findBlockingSubscribers() {
+    var bound = Int.max
+    var slowest = log.end
+    for slot in subscribers.indices where subscribers[slot].isSuspending && subscribers[slot].id != 0 {
+      slowest = Swift.min(slowest, subscribers[slot].cursor)
+      guard !subscribers[slot].isBlocking else { continue }
+      if subscribers[slot].buffered(logEnd: log.end) + subscribers[slot].held >= subscribers[slot].capacity {
+        subscribers[slot].isBlocking = true
+        blockingCount += 1
+      } else {
+        bound = Swift.min(bound, subscribers[slot].blockingPosition)
+      }
+    }
+    blockingBound = bound
+    log.discard(upTo: slowest)
   }
 
   @usableFromInline
@@ -229,6 +328,8 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     for slot in subscribers.indices {
       effects.wake(subscribers[slot].waiter.take())
     }
+    parkedSlots.removeAll()
+    parkedReaders = 0
     return effects
   }
 }

@@ -1,16 +1,27 @@
-/// One subscriber's slice of a subject's state: its own bounded buffer and policy, and
-/// its consumer while that is parked waiting for a value.
+/// One subscriber's slice of a subject's state: its policy, where it reads, and its consumer
+/// while that is parked waiting for a value.
+///
+/// A `.suspend` subscriber reads the subject's shared ``SubjectLog`` at its `cursor`; its own
+/// `buffer` holds only the values replayed to it when it subscribed, which come first. A
+/// `.dropOldest` / `.dropNewest` subscriber applies its policy to each value, so it keeps its
+/// values in its own `buffer`.
 @usableFromInline
 struct SubjectSubscriber<Output: Sendable>: Sendable {
   /// `0` marks a vacant slot, which receives nothing.
   @usableFromInline let id: Int
   @usableFromInline let policy: BufferingPolicy
   @usableFromInline let capacity: Int
+  /// Whether senders wait for this subscriber (`.suspend`): it reads the shared log, and since
+  /// nothing it is owed is ever dropped, its consumer may take several values at once.
+  @usableFromInline let isSuspending: Bool
+  /// A dropping subscriber's values; a `.suspend` subscriber's replayed values.
   @usableFromInline var buffer: RingBuffer<Output>
-  /// Only set while `buffer` is empty.
+  /// The log position of the next value a `.suspend` subscriber reads.
+  @usableFromInline var cursor = 0
+  /// Only set while nothing is buffered for the subscriber.
   @usableFromInline var waiter: Waiter?
-  /// A `.suspend` subscriber blocks senders from the moment its buffer is full until it
-  /// has drained to the low watermark, so a parked sender is woken once per half buffer.
+  /// A `.suspend` subscriber blocks senders from the moment it is owed `capacity` values until
+  /// it has drained to the low watermark, so a parked sender is woken once per half buffer.
   @usableFromInline var isBlocking = false
   /// Values a `.suspend` subscriber's consumer took in its last batch and has not come back
   /// for yet: they still count against the capacity, so batching never widens the bound.
@@ -21,6 +32,7 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
     self.id = id
     self.policy = policy
     capacity = policy.capacity
+    if case .suspend = policy { isSuspending = true } else { isSuspending = false }
     // Start empty and grow by doubling up to what the traffic needs (at most `capacity`):
     // an idle subscriber then costs no buffer, and a busy one stops allocating once grown.
     buffer = RingBuffer()
@@ -29,46 +41,50 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
   @usableFromInline
   static var vacant: SubjectSubscriber { SubjectSubscriber(id: 0, policy: .dropNewest(1)) }
 
-  /// Buffers `value` under the subscriber's policy. Returns the consumer to wake (the buffer
-  /// went from empty to non-empty) and whether this subscriber just started blocking senders.
-  /// `.suspend` always accepts: the subject admits a send only when no subscriber is full
-  /// (replayed values may overfill a new subscriber, which then blocks senders).
+  /// How many values wait for this subscriber when the log ends at `logEnd`.
   @inlinable
-  mutating func receive(_ value: Output) -> (consumer: Waiter?, becameBlocking: Bool) {
-    guard id != 0 else { return (nil, false) }
-    var becameBlocking = false
+  func buffered(logEnd: Int) -> Int {
+    isSuspending ? buffer.count + (logEnd - cursor) : buffer.count
+  }
+
+  /// The log end at which a `.suspend` subscriber will be owed its capacity (counting what it
+  /// holds in a batch): a send that reaches it makes the subscriber block senders. It only
+  /// grows as the subscriber reads, which lets the subject keep a lower bound of it cheaply.
+  @inlinable
+  var blockingPosition: Int { cursor - buffer.count - held + capacity }
+
+  /// Buffers `value` in the subscriber's own buffer under its policy: replayed values of any
+  /// subscriber, and every value of a dropping one. `.suspend` always accepts (replayed values
+  /// may overfill a new subscriber, which then blocks senders).
+  @inlinable
+  mutating func receive(_ value: Output) {
     switch policy {
     case .suspend:
       buffer.append(value)
-      if !isBlocking, buffer.count + held >= capacity {
-        isBlocking = true
-        becameBlocking = true
-      }
     case .dropOldest:
       if buffer.count >= capacity { _ = buffer.popFirst() }
       buffer.append(value)
     case .dropNewest:
-      guard buffer.count < capacity else { return (nil, false) }
+      guard buffer.count < capacity else { return }
       buffer.append(value)
     }
-    guard let consumer = waiter else { return (nil, becameBlocking) }
-    waiter = nil
-    return (consumer, becameBlocking)
   }
 
-  /// Whether senders wait for this subscriber (`.suspend`): nothing it buffered is ever dropped,
-  /// so its consumer may take several values at once.
+  /// Takes the next value: the subscriber's own buffer first, then (`.suspend`) the log.
   @inlinable
-  var isSuspending: Bool {
-    if case .suspend = policy { return true }
-    return false
+  mutating func take(from log: SubjectLog<Output>) -> Output? {
+    if let value = buffer.popFirst() { return value }
+    guard isSuspending, cursor < log.end else { return nil }
+    let value = log[cursor]
+    cursor += 1
+    return value
   }
 
   /// Call after taking a value: `true` when a blocking subscriber has drained to its low
   /// watermark and stops blocking.
   @inlinable
-  mutating func drainedBelowWatermark() -> Bool {
-    guard isBlocking, buffer.count + held <= capacity / 2 else { return false }
+  mutating func drainedBelowWatermark(logEnd: Int) -> Bool {
+    guard isBlocking, buffered(logEnd: logEnd) + held <= capacity / 2 else { return false }
     isBlocking = false
     return true
   }

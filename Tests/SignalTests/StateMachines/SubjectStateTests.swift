@@ -200,4 +200,160 @@ import Testing
     #expect(next(&replaying, afterReplaying, pool) == .value(2, resumingSender: nil))
     #expect(next(&current, afterCurrent, pool) == .end(.finished))
   }
+
+  // MARK: The shared log and its cursors
+
+  @Test func aSendAppendsOnceWhateverTheNumberOfSubscribersAndEachReadsAtItsOwnPace() {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let fast = state.subscribe(policy: .suspend(8))
+    let slow = state.subscribe(policy: .suspend(8))
+    _ = state.subscribe(policy: .suspend(8))
+    for value in 1...3 { #expect(send(value, to: &state, pool) == (.delivered, [])) }
+    #expect(state.log.count == 3)
+    #expect(next(&state, fast, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, fast, pool) == .value(2, resumingSender: nil))
+    #expect(next(&state, slow, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, fast, pool) == .value(3, resumingSender: nil))
+    #expect(next(&state, fast, pool) == .park)
+    #expect(next(&state, slow, pool) == .value(2, resumingSender: nil))
+  }
+
+  @Test func theSlowestSubscriberBlocksAtItsOwnCapacityAndTheLogKeepsOnlyWhatItHasNotRead() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let small = state.subscribe(policy: .suspend(2))
+    let large = state.subscribe(policy: .suspend(8))
+    #expect(send(1, to: &state, pool) == (.delivered, []))
+    #expect(send(2, to: &state, pool) == (.delivered, []))
+    // `small` is owed its 2: the next send is refused, although `large` has room.
+    #expect(send(3, to: &state, pool) == (.full, []))
+    #expect(next(&state, large, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, large, pool) == .value(2, resumingSender: nil))
+    #expect(send(3, to: &state, pool) == (.full, []))
+    #expect(next(&state, small, pool) == .value(1, resumingSender: nil))
+    #expect(send(3, to: &state, pool) == (.delivered, []))
+    // Full again at 2 owed: the bound counted `small` again once it stopped blocking.
+    #expect(send(4, to: &state, pool) == (.full, []))
+    // The walk that found it full let go of what both had read (value 1).
+    #expect(state.log.start == 1 && state.log.end == 3)
+    #expect(next(&state, small, pool) == .value(2, resumingSender: nil))
+    #expect(next(&state, small, pool) == .value(3, resumingSender: nil))
+    #expect(next(&state, large, pool) == .value(3, resumingSender: nil))
+  }
+
+  @Test func aLoneReaderLetsGoOfEachValueAsItReadsItAndTheLastOneToLeaveEmptiesTheLog() {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let only = state.subscribe(policy: .suspend(8))
+    for value in 1...3 { _ = send(value, to: &state, pool) }
+    #expect(next(&state, only, pool) == .value(1, resumingSender: nil))
+    #expect(state.log.count == 2)
+    let other = state.subscribe(policy: .suspend(8))
+    _ = send(4, to: &state, pool)
+    #expect(pool.resume(state.cancel(only)).isEmpty)
+    #expect(state.log.count == 3)
+    #expect(pool.resume(state.cancel(other)).isEmpty)
+    #expect(state.log.count == 0)
+    // With no reader, sends append nothing; a new reader starts at the end.
+    _ = send(5, to: &state, pool)
+    #expect(state.log.count == 0)
+    let late = state.subscribe(policy: .suspend(8))
+    _ = send(6, to: &state, pool)
+    #expect(next(&state, late, pool) == .value(6, resumingSender: nil))
+  }
+
+  @Test func aLateSubscriberStartsAtTheLogsEndWhileOthersAreStillBehind() {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let early = state.subscribe(policy: .suspend(8))
+    _ = send(1, to: &state, pool)
+    _ = send(2, to: &state, pool)
+    let late = state.subscribe(policy: .suspend(8))
+    _ = send(3, to: &state, pool)
+    #expect(next(&state, late, pool) == .value(3, resumingSender: nil))
+    #expect(next(&state, late, pool) == .park)
+    #expect(next(&state, early, pool) == .value(1, resumingSender: nil))
+  }
+
+  @Test func replayedValuesComeBeforeTheLogAndCountAgainstTheCapacity() {
+    let pool = WaiterPool()
+    var state = State(replayLimit: 2, initial: [], replaysAfterCompletion: true)
+    _ = send(1, to: &state, pool)
+    _ = send(2, to: &state, pool)
+    let token = state.subscribe(policy: .suspend(3))
+    #expect(send(3, to: &state, pool) == (.delivered, []))
+    // Two replayed and one in the log: owed its capacity of 3.
+    #expect(send(4, to: &state, pool) == (.full, []))
+    #expect(next(&state, token, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, token, pool) == .value(2, resumingSender: nil))
+    #expect(next(&state, token, pool) == .value(3, resumingSender: nil))
+  }
+
+  @Test func onlyParkedConsumersAreWokenAndACancelledOneIsNot() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let parked = state.subscribe(policy: .suspend(8))
+    let cancelled = state.subscribe(policy: .suspend(8))
+    _ = state.subscribe(policy: .dropOldest(8))
+    #expect(state.park(parked, await pool.make("parked")))
+    #expect(state.park(cancelled, await pool.make("cancelled")))
+    #expect(pool.resume(state.cancel(cancelled)) == ["cancelled"])
+    // The freed slot is taken by a subscriber that does not park.
+    _ = state.subscribe(policy: .suspend(8))
+    #expect(send(1, to: &state, pool) == (.delivered, ["parked"]))
+    #expect(send(2, to: &state, pool) == (.delivered, []))
+  }
+
+  @Test func parkingAndCancellingWithNoSendKeepsTheParkedListBounded() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    // Resumed only at the end: a parked task's waiter is its context's address, which a task made after it
+    // ended could reuse.
+    var cancellations: [Effects] = []
+    for round in 0..<100 {
+      let token = state.subscribe(policy: .suspend(8))
+      #expect(state.park(token, await pool.make("consumer \(round)")))
+      cancellations.append(state.cancel(token))
+    }
+    #expect(state.parkedSlots.count <= 2 * state.subscribers.count + 9)
+    #expect(cancellations.flatMap { pool.resume($0) }.count == 100)
+  }
+
+  @Test func aDroppingSubscribersReusedSlotReceivesEachValueOnce() {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    for _ in 0..<20 {
+      let gone = state.subscribe(policy: .dropNewest(4))
+      _ = state.cancel(gone)
+    }
+    let token = state.subscribe(policy: .dropNewest(4))
+    _ = send(1, to: &state, pool)
+    #expect(next(&state, token, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, token, pool) == .park)
+    #expect(state.droppingSlots.count <= 2 * state.subscribers.count + 9)
+  }
+
+  @Test func whenEveryReaderHasParkedTheLogHoldsNothing() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let first = state.subscribe(policy: .suspend(8))
+    let second = state.subscribe(policy: .suspend(8))
+    let leaving = state.subscribe(policy: .suspend(8))
+    for value in 1...3 { _ = send(value, to: &state, pool) }
+    for token in [first, second, leaving] {
+      for value in 1...3 { #expect(next(&state, token, pool) == .value(value, resumingSender: nil)) }
+    }
+    #expect(state.park(first, await pool.make("first")))
+    #expect(state.park(leaving, await pool.make("leaving")))
+    #expect(state.log.count == 3)
+    // A parked reader that is cancelled no longer counts among the parked ones.
+    #expect(pool.resume(state.cancel(leaving)) == ["leaving"])
+    #expect(state.park(second, await pool.make("second")))
+    #expect(state.log.count == 0)
+    #expect(Set(send(4, to: &state, pool).1) == ["first", "second"])
+    #expect(next(&state, first, pool) == .value(4, resumingSender: nil))
+    #expect(state.park(first, await pool.make("first again")))
+    #expect(state.log.count == 1)
+  }
 }
