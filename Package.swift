@@ -58,12 +58,13 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", path: "Tests/COpenSSL", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]),
-    // The loopback listening socket the hand-made hostile test servers start from.
+    // The loopback listening socket the hand-made hostile test servers start from, and the heads they and
+    // the test clients read (through the wire layer).
     .target(name: "LoopbackTesting", dependencies: ["HollowWire"], path: "Tests/LoopbackTesting"),
     .testTarget(name: "HollowWireTests", dependencies: ["HollowWire", "LoopbackTesting"]),
     .testTarget(
       name: "HollowServerTests",
-      dependencies: ["HollowServer", "HollowKit", "HollowCache", "HollowWire", "TestScheduling"]),
+      dependencies: ["HollowServer", "HollowKit", "HollowCache", "HollowWire", "TestScheduling", "LoopbackTesting"]),
     .testTarget(
       name: "HollowKitTests",
       dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import HollowWire
+import LoopbackTesting
 import TestScheduling
 import Testing
 
@@ -109,10 +110,11 @@ struct TLSStreamTests {
   }
 
   @Test func aServerThatNeverAnswersTheHandshakeTimesOut() async throws {
-    let server = try HostileServer { _ in .json(Self.ok) }
-    defer { server.stop() }
-    let plain = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
-    // The plain server waits for a request head that a ClientHello never completes: the idle timeout ends it.
+    // A listener nobody accepts from: the system completes the TCP handshake, and the ClientHello waits
+    // unread for ever. The idle timeout ends it.
+    let listener = try LoopbackListener(backlog: 4)
+    defer { close(listener.fd) }
+    let plain = try #require(URL(string: "https://127.0.0.1:\(listener.port)/x"))
     #expect(await Self.failure(Self.client(idle: .milliseconds(300)), Self.get(plain)) == .timedOut)
   }
 

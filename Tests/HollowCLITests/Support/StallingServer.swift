@@ -84,34 +84,26 @@ final class StallingServer: Sendable {
       close(connection)
     }
     var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      // One request head (the client's requests are GETs without a body).
-      guard let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) else {
-        let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return }
-        buffer += chunk[..<count]
-        continue
-      }
-      let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
-      buffer.removeSubrange(..<end.upperBound)
-      let path = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+    // One request head at a time (the client's requests are GETs without a body).
+    while case .head(let length)? = try? HeadReader.read(
+      connection, into: &buffer, .request, maxHeaderBytes: MessageHead.maximumBytes, SocketBounds()),
+      let head = MessageHead(request: buffer[..<length])
+    {
+      buffer.removeSubrange(..<length)
+      let path = head.target
       guard let body = answer(path) else {
         record(.held(path))
-        // Nothing is answered: wait for the client to close (recv answers 0) or the shutdown.
-        while true {
-          let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-          if count < 0, errno == EINTR { continue }
-          if count <= 0 { break }
+        // Nothing is answered: wait for the client to close (the end of the stream) or the shutdown.
+        while let count = try? WireSocket.receive(connection, appendingTo: &buffer, SocketBounds()), count > 0 {
+          buffer.removeAll()
         }
         record(.closed(path))
         return
       }
-      let response = Array(
-        ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-          .utf8)
-      guard (try? WireSocket.sendAll(connection, response[...], SocketBounds(deadline: .now + .seconds(30)))) != nil
+      let fields = [("Content-Type", "application/json"), ("Content-Length", String(body.utf8.count))]
+      guard let response = try? HTTPHeadWriter.response(status: 200, reason: "OK", fields: fields),
+        (try? WireSocket.sendAll(
+          connection, (response + Array(body.utf8))[...], SocketBounds(deadline: .now + .seconds(30)))) != nil
       else { return }
       record(.answered(path))
     }
