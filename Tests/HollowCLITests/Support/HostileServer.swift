@@ -36,7 +36,7 @@ final class HostileServer: Sendable {
   }
 
   let port: UInt16
-  private let listener: Int32
+  private let stop: WakePipe
   private let paths = Mutex<[String]>([])
 
   var url: String { "http://127.0.0.1:\(port)" }
@@ -46,29 +46,19 @@ final class HostileServer: Sendable {
 
   init(_ respond: @escaping @Sendable (_ path: String) -> Answer) throws {
     let socket = try LoopbackListener(backlog: 128)
-    let fd = socket.fd
-    listener = fd
     port = socket.port
-    Thread.detachNewThread { [self] in
-      while true {
-        guard let (connection, _) = WireSocket.accept(fd) else {
-          if errno == EINTR { continue }
-          return  // the listener was shut down
-        }
-        Thread.detachNewThread { [self] in serve(connection, respond: respond) }
-      }
-    }
+    stop = try WakePipe()
+    try socket.acceptEach(until: stop) { [self] connection, _ in serve(connection, respond: respond) }
   }
 
-  /// Stops accepting; the accept loop ends.
+  /// Stops accepting and ends every wait of a connection.
   func shutdown() {
-    Glibc.shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+    stop.wake()
   }
 
   private func serve(_ connection: Int32, respond: @Sendable (String) -> Answer) {
     defer { close(connection) }
-    guard let path = Self.readRequest(connection) else { return }
+    guard let path = readRequest(connection) else { return }
     paths.withLock { $0.append(path) }
     let answer = respond(path)
     let reason = answer.status == 200 ? "OK" : "Status"
@@ -82,8 +72,8 @@ final class HostileServer: Sendable {
   /// The request's target, after reading its body too (answers depend on the path alone, but an unread
   /// body would make closing the connection reset it before the answer is read); nil when no whole
   /// head came.
-  private static func readRequest(_ connection: Int32) -> String? {
-    let bounds = SocketBounds(deadline: .now + .seconds(30))
+  private func readRequest(_ connection: Int32) -> String? {
+    let bounds = SocketBounds(deadline: .now + .seconds(30), wake: stop)
     var buffer: [UInt8] = []
     let outcome = try? HeadReader.read(
       connection, into: &buffer, .request, maxHeaderBytes: MessageHead.maximumBytes, bounds)

@@ -41,7 +41,6 @@ final class HostileServer: Sendable {
   /// The TLS context every connection shares (nil for http).
   private let tlsContext: ServerStream.Context?
   private let resumedCount = Atomic<Int>(0)
-  private let listener: Int32
   private let stopPipe: StopPipe
   private let behavior: Behavior
   private let log = Mutex<[RecordedRequest]>([])
@@ -58,10 +57,11 @@ final class HostileServer: Sendable {
     scheme = tls == nil ? "http" : "https"
     stopPipe = try StopPipe()
     let socket = try LoopbackListener(backlog: 64)
-    listener = socket.fd
     port = Int(socket.port)
-    let accepting = Thread { [self] in acceptLoop() }
-    accepting.start()
+    try socket.acceptEach(until: stopPipe.wakePipe) { [self] connection, number in
+      acceptedCount.add(1, ordering: .acquiringAndReleasing)
+      serve(connection, number: number)
+    }
   }
 
   /// `http://127.0.0.1:<port><path>` (`https` with TLS), or with another host name for the same server.
@@ -104,16 +104,6 @@ final class HostileServer: Sendable {
 
   deinit {
     stopPipe.stop()
-  }
-
-  private func acceptLoop() {
-    defer { close(listener) }
-    while stopPipe.waitReadable(listener) {
-      guard let (connection, _) = WireSocket.accept(listener) else { continue }
-      let number = acceptedCount.add(1, ordering: .acquiringAndReleasing).newValue
-      let thread = Thread { [self] in serve(connection, number: number) }
-      thread.start()
-    }
   }
 
   private func serve(_ fd: Int32, number: Int) {

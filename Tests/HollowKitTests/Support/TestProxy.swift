@@ -28,7 +28,6 @@ final class TestProxy: Sendable {
   }
 
   let port: Int
-  private let listener: Int32
   private let requiredAuthorization: String?
   private let stopPipe: StopPipe
   private let log = Mutex<[Request]>([])
@@ -37,9 +36,8 @@ final class TestProxy: Sendable {
     self.requiredAuthorization = requiredAuthorization
     stopPipe = try StopPipe()
     let socket = try LoopbackListener(backlog: 16)
-    listener = socket.fd
     port = Int(socket.port)
-    Thread { [self] in acceptLoop() }.start()
+    try socket.acceptEach(until: stopPipe.wakePipe) { [self] client, _ in serve(client) }
   }
 
   deinit {
@@ -53,14 +51,6 @@ final class TestProxy: Sendable {
 
   func stop() {
     stopPipe.stop()
-  }
-
-  private func acceptLoop() {
-    defer { close(listener) }
-    while stopPipe.waitReadable(listener) {
-      guard let (client, _) = WireSocket.accept(listener) else { continue }
-      Thread { [self] in serve(client) }.start()
-    }
   }
 
   private func serve(_ client: Int32) {
