@@ -17,6 +17,9 @@ import Darwin
 /// With a ``TestCertificates/Identity`` it speaks https (``ServerStream``): the same behaviours, inside TLS,
 /// with one TLS context for all its connections, so a client can resume a session (counted in ``resumed``).
 ///
+/// It reads any request line a proxy would (``HeadScanner/StartLine/proxyRequest``), so that it can play
+/// a hostile proxy answering `CONNECT` too.
+///
 /// With `keepAlive`, a connection reads its next request after each whole answer (`.json`, `.raw`,
 /// `.redirect`), whatever the answer says, so a test sees which requests a client sent on which
 /// connection (``RecordedRequest/connection``); ``HostileBehavior/hangUp`` then closes it unanswered.
@@ -199,7 +202,8 @@ final class HostileServer: Sendable {
       buffer += chunk[0..<count]
       return true
     }
-    let outcome = HeadReader.read(into: &buffer, .request, maxHeaderBytes: MessageHead.maximumBytes, more: more)
+    let outcome = HeadReader.read(
+      into: &buffer, .proxyRequest, maxHeaderBytes: MessageHead.maximumBytes, more: more)
     guard case .head(let length) = outcome, let head = MessageHead(request: buffer[..<length]) else { return nil }
     while buffer.count - length < head.contentLength {
       guard more(&buffer) else { return nil }
