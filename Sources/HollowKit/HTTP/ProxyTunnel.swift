@@ -18,9 +18,15 @@ enum ProxyTunnel {
     over connection: borrowing SocketConnection, to target: HTTPRequestEncoder.Target, through proxy: HTTPProxy
   ) throws(TransportFailure) {
     let authority = HTTPRequestEncoder.authority(target)
-    var request = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
-    if let authorization = proxy.authorization { request += "Proxy-Authorization: \(authorization)\r\n" }
-    try connection.sendAll(Array((request + "\r\n").utf8))
+    var fields = [("Host", authority)]
+    if let authorization = proxy.authorization { fields.append(("Proxy-Authorization", authorization)) }
+    let request: [UInt8]
+    do {
+      request = try HTTPHeadWriter.request(method: "CONNECT", target: authority, fields: fields)
+    } catch {
+      throw TransportFailure(error)
+    }
+    try connection.sendAll(request)
     var head: [UInt8] = []
     var scanner = HeadScanner(.response)
     var byte: [UInt8] = [0]
