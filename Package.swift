@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 // Hollow: the Signal stream library and a tree-hole client built on it.
 // Zero package dependencies by design: only the standard library, Foundation, Dispatch,
-// Synchronization, the C library and the system zlib (CZlib, a system-library target: hollow-cli's
-// PNG decoder inflates with it); OpenSSL is loaded at run time (CHollowTLS), its headers needed by the
-// tests alone (COpenSSL). Peer libraries appear only in Benchmarks/.
+// Synchronization, the C library and the system zlib (CZlib, a system-library target: the client's
+// gzip answers and hollow-cli's PNG pictures inflate with it); OpenSSL is loaded at run time
+// (CHollowTLS), its headers needed by the tests alone (COpenSSL). Peer libraries appear only in Benchmarks/.
 // CHollowCRC32 is our own C (compiler intrinsics for the cache's checksum), not a dependency.
 import PackageDescription
 
@@ -33,17 +33,18 @@ let package = Package(
     .target(name: "CHollowTLS", linkerSettings: [.linkedLibrary("dl")]),
     // The one wire layer of the client, the demo server and the test servers (package access, no product):
     // sockets whose waits have deadlines and a wake pipe, the detached thread, HTTP/1.1 start lines, head
-    // scanning, field lines and chunked framing.
-    .target(name: "HollowWire"),
+    // scanning, field lines and chunked framing; and the one inflater (the client's gzip answers, the PNG decoder).
+    .target(name: "HollowWire", dependencies: ["CZlib"]),
     .target(
       name: "HollowKit",
       dependencies: [
         "Signal", "HollowCache", "HollowWire", .target(name: "CHollowTLS", condition: .when(platforms: [.linux])),
       ]),
     .target(name: "HollowServer", dependencies: ["HollowKit", "HollowCache", "HollowWire"]),
-    // The system zlib, for hollow-cli's PNG pictures (inflate and crc32); a system library, not a package.
+    // The system zlib, for HollowWire's Inflater (the client's gzip answers, hollow-cli's PNG pictures); a system
+    // library, not a package.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer", "HollowWire", "CZlib"]),
+    .target(name: "HollowCLI", dependencies: ["Signal", "HollowKit", "HollowServer", "HollowWire"]),
     .executableTarget(name: "hollow-cli", dependencies: ["HollowCLI"]),
     .executableTarget(name: "Playground", dependencies: ["Signal", "SignalTesting"], path: "Playground"),
     // A second process for the HollowCache crash and multi-process tests (killed with SIGKILL mid-write).
@@ -58,9 +59,9 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", path: "Tests/COpenSSL", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]),
-    // The loopback listening socket the hand-made hostile test servers start from, and the heads they and
-    // the test clients read (through the wire layer).
-    .target(name: "LoopbackTesting", dependencies: ["HollowWire"], path: "Tests/LoopbackTesting"),
+    // The loopback listening socket the hand-made hostile test servers start from, the heads they and the
+    // test clients read (through the wire layer), and the gzip test servers answer with (GzipFixture).
+    .target(name: "LoopbackTesting", dependencies: ["HollowWire", "CZlib"], path: "Tests/LoopbackTesting"),
     .testTarget(name: "HollowWireTests", dependencies: ["HollowWire", "LoopbackTesting"]),
     .testTarget(
       name: "HollowServerTests",

@@ -13,18 +13,19 @@ import Testing
     let request = HTTPClientRequest(method: .get, url: url, headers: ["TOKEN": "t", "Accept": "application/json"])
     #expect(
       try Self.text(request)
-        == "GET /v3/contents/post/list?page=1&v=v3 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
+        == "GET /v3/contents/post/list?page=1&v=v3 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept-Encoding: gzip\r\n"
         + "Accept: application/json\r\nTOKEN: t\r\n\r\n")
   }
 
   @Test func aPostCarriesItsLengthAndBody() throws {
     let url = try #require(URL(string: "http://example.test/send"))
     let request = HTTPClientRequest(
-      method: .post, url: url, headers: ["Content-Length": "999", "Host": "evil", "Connection": "keep-alive"],
+      method: .post, url: url,
+      headers: ["Content-Length": "999", "Host": "evil", "Connection": "keep-alive", "Accept-Encoding": "br"],
       body: Data("a=1".utf8))
     #expect(
       try Self.text(request)
-        == "POST /send HTTP/1.1\r\nHost: example.test\r\nContent-Length: 3\r\n\r\na=1")
+        == "POST /send HTTP/1.1\r\nHost: example.test\r\nAccept-Encoding: gzip\r\nContent-Length: 3\r\n\r\na=1")
   }
 
   @Test func anEmptyPathIsTheRootAndIPv6HostsAreBracketed() throws {
@@ -50,7 +51,7 @@ import Testing
     #expect(
       String(decoding: try HTTPRequestEncoder.encode(request, proxy: proxy), as: UTF8.self)
         == "GET http://target.test:8080/v3/x?page=2 HTTP/1.1\r\nHost: target.test:8080\r\n"
-        + "Proxy-Authorization: Basic bWU6cHc=\r\n\r\n")
+        + "Accept-Encoding: gzip\r\nProxy-Authorization: Basic bWU6cHc=\r\n\r\n")
     // Without a proxy, no Proxy-Authorization leaves, whatever the request's headers say.
     #expect(!(try Self.text(request).contains("Proxy-Authorization")))
   }

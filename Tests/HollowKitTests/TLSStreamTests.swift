@@ -164,7 +164,7 @@ struct TLSStreamTests {
     let request = Self.get(server.url("/slow"))
     let exchange = SocketExchange(
       request: request, bytes: try HTTPRequestEncoder.encode(request), key: try transport.key(for: request.url),
-      tls: try transport.context(), pool: transport.pool,
+      tls: transport.context, pool: transport.pool,
       limits: SocketConnection.Limits(idle: .seconds(10), deadline: .now + total, total: total), wake: try WakePipe(),
       signal: DispatchSemaphore(value: 0))
     let started = Self.threadCPUTime()

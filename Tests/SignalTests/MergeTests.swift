@@ -181,6 +181,48 @@ private func expectInterleaving(_ values: [Int], of runs: [Range<Int>]) {
     #expect(peakAhead <= capacity + producerCount)
   }
 
+  /// Immediate upstreams are taken in runs outside the lock, on room reserved first: not one element
+  /// more than the capacity is taken ahead of the consumer.
+  @Test func immediateUpstreamsAreNeverTakenMoreThanTheCapacityAhead() async {
+    let producerCount = 3
+    let taken = Atomic<Int>(0)
+    let upstreams = (0..<producerCount).map { producer in
+      (0..<2_000).publisher.map { value in
+        taken.add(1, ordering: .relaxed)
+        return producer * 2_000 + value
+      }
+    }
+    let capacity = MergeStorage<Int, Never>.defaultCapacity(upstreamCount: producerCount)
+    var values: [Int] = []
+    var peakAhead = 0
+    var iterator = upstreams.merged().makeAsyncIterator()
+    while let value = await iterator.next() {
+      values.append(value)
+      for _ in 0..<3 { await Task.yield() }
+      peakAhead = max(peakAhead, taken.load(ordering: .relaxed) - values.count)
+    }
+    expectInterleaving(values, of: (0..<producerCount).map { $0 * 2_000..<($0 + 1) * 2_000 })
+    #expect(values.count == producerCount * 2_000)
+    #expect(peakAhead <= capacity)
+  }
+
+  /// Immediate upstreams, larger than the buffer, come one after another in subscription order,
+  /// as Combine delivers them: one task takes them in turn, not one task each.
+  @Test func immediateUpstreamsComeOneAfterAnother() async {
+    let runs = (0..<3).map { $0 * 3_000..<($0 + 1) * 3_000 }
+    #expect(await collect(runs.map { $0.publisher }.merged()) == Array(0..<9_000))
+  }
+
+  /// An immediate upstream that could not be taken at subscription (the buffer was full) fails
+  /// from its producer's run: the values before it, then the failure.
+  @Test func anImmediateUpstreamFailsFromItsRun() async {
+    let values = (0..<5_000).publisher.setFailureType(to: TestError.self)
+    let recording = await record(values.merge(with: Fail<Int, TestError>(error: .boom)))
+    #expect(recording.completion == .failure(.boom))
+    #expect(recording.values == Array(0..<recording.values.count))
+    #expect(recording.values.count >= MergeStorage<Int, TestError>.defaultCapacity(upstreamCount: 2))
+  }
+
   @Test func manyProducersLoseAndDuplicateNothing() async {
     let runs = (0..<32).map { $0 * 3_000..<($0 + 1) * 3_000 }
     let values = await collect(runs.map { $0.publisher }.merged())

@@ -148,7 +148,6 @@ func costRows() async {
 
   if wanted("costs") || wanted("cancel") {
     let n = 10_000
-    let clock = ContinuousClock()
     let (ours, peer) = await Task.detached { await cancellationDurations(n, repetitions: repetitions) }.value
     func middle(_ samples: [Duration]) -> Double { samples.sorted()[samples.count / 2].nanoseconds / Double(n) }
     record(

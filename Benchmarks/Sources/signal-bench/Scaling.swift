@@ -69,6 +69,14 @@ func runScalingRows() async {
     ) { producers in
       await Task.detached { await signalMerge(producers: producers, perProducer: total / producers) }.value
     }
+    // The same curve in CPU time: what each element costs the machine, whether the run had both cores or shared one
+    // with other processes (on two cores, that flips a point's wall time by up to 2x either way).
+    await recordCurve(
+      "merge scaling, CPU time", points: [2, 8, 32, 128, 512, 1024], label: { "M = \($0)" },
+      elements: { (total / $0) * $0 }, cpuTime: true
+    ) { producers in
+      await Task.detached { await signalMerge(producers: producers, perProducer: total / producers) }.value
+    }
   }
   if wanted("scaling fan-in") || wanted("fan-in") {
     let points = settings.quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]

@@ -5,6 +5,7 @@ struct AttentionsCommand: BackendCommand, DeclaredCommand, Equatable {
   static let configuration = CommandConfiguration(
     "attentions", summary: "show the posts you follow", examples: ["attentions"], opensReader: true)
   static let readsFeedsOrPosts = true
+  static let loadsFeeds = true
 
   @Option(
     "page", value: "N", in: 1...APILimits.maximumListPage,

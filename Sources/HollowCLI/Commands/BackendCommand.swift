@@ -14,22 +14,29 @@ import HollowKit
 protocol BackendCommand: HollowCommand {
   /// Whether the command only reads feeds or posts, so `--offline` can answer it from the cache.
   static var readsFeedsOrPosts: Bool { get }
+  /// Whether the command loads a feed (``FeedRunner``): its pages, then their images and cited posts, over
+  /// as many connections as the budget allows, which open while the cache does.
+  static var loadsFeeds: Bool { get }
 
   func run(session: Session, output: CommandOutput) async throws
 }
 
 extension BackendCommand {
   static var readsFeedsOrPosts: Bool { false }
+  static var loadsFeeds: Bool { false }
 
   func run(in context: CommandContext) async throws(CLIFailure) {
     let (options, environment, commandName) = (context.options, context.environment, context.commandName)
     if options.offline, !Self.readsFeedsOrPosts {
       throw .usage(UsageError("--offline: \(commandName) needs the server", command: commandName))
     }
+    let backend = try Backend.connect(options, offline: options.offline, environment: environment)
+    defer { backend.close() }
+    // A feed's connections (TCP and TLS) are on their way while the cache opens (it reads every entry's
+    // header: milliseconds), not after; the feed's loader would ask for them at its first page anyway.
+    if Self.loadsFeeds, !options.offline { backend.client.connectEarly(connections: options.connections) }
     let local = try LocalCache.open(options, environment: environment.variables)
     try await local.closing { () async throws(CLIFailure) in
-      let backend = try Backend.connect(options, offline: options.offline, environment: environment)
-      defer { backend.close() }
       let session = Session(
         backend: backend, local: local, offline: options.offline, commandName: commandName,
         connections: options.connections)

@@ -7,6 +7,7 @@ struct SearchCommand: BackendCommand, DeclaredCommand, Equatable {
     positionals: [PositionalSpec("KEYWORDS", .variadic, help: "words to look for (at most 30 characters in all)")],
     examples: ["search 食堂", "search 食堂 猫 --comments --page 2"], opensReader: true)
   static let readsFeedsOrPosts = true
+  static let loadsFeeds = true
 
   var keywords: [String] = []
   @Option(

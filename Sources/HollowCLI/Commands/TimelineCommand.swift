@@ -6,6 +6,7 @@ struct TimelineCommand: BackendCommand, DeclaredCommand, Equatable {
     "timeline", summary: "show the newest posts with their first comments and the posts they cite",
     examples: ["timeline", "timeline --page 3 --pages 2", "timeline --pages 3 --as-ready"], opensReader: true)
   static let readsFeedsOrPosts = true
+  static let loadsFeeds = true
 
   @Option(
     "page", value: "N", in: 1...APILimits.maximumListPage,

@@ -64,11 +64,8 @@ public final class FeedLoader: Sendable {
     }
     let client = client
     // While this page is in flight, the connections the next round needs open (TCP and TLS), to the API
-    // and to where its images live (one origin for the demo, often two for a real backend): once they are
-    // open, later calls do nothing.
-    for origin in [client.configuration.apiRoot, client.configuration.imageBaseURL].compactMap({ $0 }) {
-      client.http.connectEarly(to: origin, connections: limiter.limitPerHost)
-    }
+    // and to where its images live (one origin for the demo, often two for a real backend).
+    client.connectEarly(connections: limiter.limitPerHost)
     let content: PostPage?
     do {
       content = try await limiter.withPermit(for: client.configuration.apiRoot) { () async throws(HollowError) in

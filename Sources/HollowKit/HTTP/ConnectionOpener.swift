@@ -3,20 +3,29 @@ import HollowWire
 /// Opens a connection for ``ConnectionPool``: TCP to the server or the proxy, a `CONNECT` tunnel for
 /// https through a proxy, then the TLS handshake, offering the origin's last session.
 ///
+/// The TLS context is asked for (`tls`) only once TCP is connected: the first https connection of a run
+/// sends its SYN at once, and OpenSSL loads (``SocketTransport/prepareContext()``) while it is in flight.
+///
 /// ```swift
-/// let connection = try ConnectionOpener.open(key, tls: context, session: session, limits: limits, wake: wake)
+/// let connection = try ConnectionOpener.open(key, tls: transport.context, session: session, limits: limits, wake: wake)
 /// ```
 enum ConnectionOpener {
   static func open(
-    _ key: ConnectionPool.Key, tls: TLSContext?, session: TLSSession?, limits: SocketConnection.Limits,
-    wake: WakePipe
+    _ key: ConnectionPool.Key, tls: () throws(TransportFailure) -> TLSContext, session: TLSSession?,
+    limits: SocketConnection.Limits, wake: WakePipe
   ) throws(TransportFailure) -> PooledConnection {
-    let connection = try dial(key, limits: limits, wake: wake)
+    let connection: SocketConnection
+    do {
+      connection = try dial(key, limits: limits, wake: wake)
+    } catch {
+      // https that could not work anyway (OpenSSL missing) says so, rather than why this connect failed.
+      if key.isSecure { _ = try tls() }
+      throw error
+    }
     guard key.isSecure else { return PooledConnection(key: key, stream: .plain(connection)) }
     #if canImport(CHollowTLS)
-    guard let tls else { throw .unsupportedURL(scheme: "https") }
     if let proxy = key.proxy { try ProxyTunnel.open(over: connection, to: key.target, through: proxy) }
-    let stream = try TLSStream.connect(over: connection, host: key.target.host, context: tls, session: session)
+    let stream = try TLSStream.connect(over: connection, host: key.target.host, context: try tls(), session: session)
     return PooledConnection(key: key, stream: .secure(stream))
     #else
     _ = (tls, session)

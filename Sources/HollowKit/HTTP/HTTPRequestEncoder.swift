@@ -11,13 +11,13 @@ import Foundation
 /// token pasted with its line break, say); and a path with a `.` or `..` segment, which would reach
 /// another resource than the one named.
 ///
-/// The client sets `Host` and `Content-Length` itself and keeps the connection open (HTTP/1.1's
-/// default: no `Connection` field) for ``ConnectionPool``; the request's own fields of those names, and
-/// its `Connection`, are dropped.
+/// The client sets `Host`, `Accept-Encoding` (gzip, which ``ContentDecoding`` undoes) and
+/// `Content-Length` itself and keeps the connection open (HTTP/1.1's default: no `Connection` field)
+/// for ``ConnectionPool``; the request's own fields of those names, and its `Connection`, are dropped.
 ///
 /// ```swift
 /// let bytes = try HTTPRequestEncoder.encode(HTTPClientRequest(method: .get, url: URL(string: "http://127.0.0.1:8080/v3/x?a=1")!))
-/// // "GET /v3/x?a=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n"
+/// // "GET /v3/x?a=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept-Encoding: gzip\r\n\r\n"
 /// ```
 enum HTTPRequestEncoder {
   /// Where a request goes: the host to resolve and its port.
@@ -27,7 +27,7 @@ enum HTTPRequestEncoder {
   }
 
   private static let controlledFields: Set<String> = [
-    "host", "connection", "content-length", "transfer-encoding", "proxy-authorization",
+    "host", "connection", "content-length", "transfer-encoding", "proxy-authorization", "accept-encoding",
   ]
 
   /// `host:port`, the host bracketed when it is an IPv6 address: a CONNECT target, or a Host field.
@@ -87,7 +87,7 @@ enum HTTPRequestEncoder {
     let scheme = request.url.scheme?.lowercased() ?? "http"
     let hostField = target.port == HTTPOrigin.defaultPort(scheme) ? bracketed(target.host) : authority(target)
     if proxy != nil { path = "\(scheme)://\(hostField)\(path)" }
-    var fields = [(name: "Host", value: hostField)]
+    var fields = [(name: "Host", value: hostField), (name: "Accept-Encoding", value: ContentDecoding.accepted)]
     if let authorization = proxy?.authorization { fields.append(("Proxy-Authorization", authorization)) }
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
     where !controlledFields.contains(name.lowercased()) {

@@ -14,6 +14,10 @@ import Foundation
 /// - **Size**: every answer is read as it streams in and cut off at the request's
 ///   ``HTTPClientRequest/maximumResponseBytes`` (a `Content-Length` over it is refused before any
 ///   body is read), so a 2 GB or endless answer costs at most the limit in memory.
+/// - **Compression** (``Transport/sockets``): requests say `Accept-Encoding: gzip` and a gzip answer
+///   (from a reverse proxy such as nginx in front of the backend) is inflated, the limit above holding
+///   for the inflated bytes too; a corrupt stream or another coding is
+///   ``TransportFailure/malformedResponse(_:)``. `URLSession` decodes what it asked for itself.
 /// - **Time**: ``HTTPTimeouts/total`` bounds the whole request, redirects included, however slowly the
 ///   server trickles; ``HTTPTimeouts/idle`` bounds the silence between bytes. Both are timers and
 ///   `poll` timeouts, so waiting costs no CPU.

@@ -3,7 +3,7 @@
 /// the exchange that holds it gives it back (or drops it) when it is done.
 ///
 /// ```swift
-/// let connection = try ConnectionOpener.open(key, tls: context, session: nil, limits: limits, wake: wake)
+/// let connection = try ConnectionOpener.open(key, tls: transport.context, session: nil, limits: limits, wake: wake)
 /// try connection.stream.sendAll(bytes)
 /// ```
 // @unchecked: TLSStream's OpenSSL pointers are not Sendable, but a connection only ever moves whole from

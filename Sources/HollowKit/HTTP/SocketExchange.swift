@@ -10,15 +10,15 @@ import HollowWire
 /// a GET: a write never goes on a reused connection, so it is never sent twice.
 ///
 /// ```swift
-/// SocketExchange(request: request, bytes: bytes, key: key, tls: context, pool: pool, limits: limits,
+/// SocketExchange(request: request, bytes: bytes, key: key, tls: transport.context, pool: pool, limits: limits,
 ///   wake: wake, signal: signal).run { outcome, then in pending.finish(outcome, beforeResuming: then) }
 /// ```
 struct SocketExchange: Sendable {
   let request: HTTPClientRequest
   let bytes: [UInt8]
   let key: ConnectionPool.Key
-  /// The TLS context for https; nil for plain http.
-  let tls: TLSContext?
+  /// The TLS context for https, asked for once a new connection's TCP is connected (never for plain http).
+  let tls: @Sendable () throws(TransportFailure) -> TLSContext
   let pool: ConnectionPool
   let limits: SocketConnection.Limits
   let wake: WakePipe
@@ -119,6 +119,10 @@ struct SocketExchange: Sendable {
       if case .success(let response) = attempt.outcome, let proxy = key.proxy, !key.isSecure, response.status == 407 {
         attempt.outcome = .failure(.proxyRefused(proxy: proxy.description, status: 407))
         attempt.reusable = false
+      }
+      // A gzip answer (the request accepts one) is inflated here, on this thread, within the request's limit.
+      if case .success(let response) = attempt.outcome {
+        attempt.outcome = .success(try ContentDecoding.decode(response, limit: request.maximumResponseBytes))
       }
     } catch {
       attempt.outcome = .failure(error)

@@ -30,8 +30,10 @@ final class SocketTransport: HTTPTransport {
   let trust: TLSTrust
   let proxies: ProxySettings
   let pool: ConnectionPool
-  /// Made at the first https request (loading the system's roots takes a while), then shared.
+  /// Made at the first https request (loading OpenSSL and the system's roots takes a while), then shared.
   private let tls = Mutex<Result<TLSContext, TransportFailure>?>(nil)
+  /// Whether a thread of ``prepareContext()`` was started (at most one is).
+  private let isPreparingContext = Atomic<Bool>(false)
 
   /// Each exchange's thread mostly waits in `poll`; it needs little stack, with room for OpenSSL's
   /// certificate checks (reserved address space, not memory, until used).
@@ -52,11 +54,12 @@ final class SocketTransport: HTTPTransport {
     async throws(TransportFailure) -> HTTPClientResponse
   {
     let key = try key(for: request.url)
+    if key.isSecure { prepareContext() }
     let wake = try SocketConnection.wakePipe()
     let signal = DispatchSemaphore(value: 0)
     let exchange = SocketExchange(
       request: request, bytes: try HTTPRequestEncoder.encode(request, proxy: key.isSecure ? nil : key.proxy),
-      key: key, tls: key.isSecure ? try context() : nil, pool: pool,
+      key: key, tls: context, pool: pool,
       limits: SocketConnection.Limits(idle: idle, deadline: deadline, total: total), wake: wake, signal: signal)
     let pending = PendingExchange(abandon: {
       wake.wake()
@@ -74,14 +77,24 @@ final class SocketTransport: HTTPTransport {
   /// each bounded by the idle timeout and `total`.
   func connectEarly(to url: URL, count: Int, total: Duration) {
     guard let key = try? key(for: url) else { return }
-    let tls = key.isSecure ? try? context() : nil
-    if key.isSecure, tls == nil { return }
+    if key.isSecure { prepareContext() }
     let idle = idle
-    pool.connectEarly(key, count: count) { session throws(TransportFailure) in
+    pool.connectEarly(key, count: count) { [self] session throws(TransportFailure) in
       let limits = SocketConnection.Limits(idle: idle, deadline: .now + total, total: total)
       return try ConnectionOpener.open(
-        key, tls: tls, session: session, limits: limits, wake: try SocketConnection.wakePipe())
+        key, tls: context, session: session, limits: limits, wake: try SocketConnection.wakePipe())
     }
+  }
+
+  /// Makes the TLS context on a thread of its own, unless it is made or being made: a run's first https
+  /// connections send their SYNs at once and find OpenSSL loaded (libssl, its configuration, the trusted
+  /// roots: milliseconds of CPU) when TCP is connected, a round trip later, instead of loading it first.
+  func prepareContext() {
+    guard tls.withLock({ $0 == nil }),
+      isPreparingContext.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+    else { return }
+    let started = DetachedThread.start(stackBytes: Self.threadStackBytes) { [self] in _ = try? context() }
+    if !started { isPreparingContext.store(false, ordering: .relaxed) }
   }
 
   /// The pool entry `url` goes to.

@@ -38,6 +38,20 @@ public struct TreeHoleClient: Sendable {
     self.rateLimits = rateLimits
   }
 
+  /// Opens connections (TCP, and TLS for https) to the API and to where the images live, up to
+  /// `connections` to each, ahead of the requests that need them (``HTTPClient/connectEarly(to:connections:)``):
+  /// the handshakes then overlap whatever the program does before its first request. Returns at once;
+  /// once they are open, later calls do nothing.
+  ///
+  /// ```swift
+  /// client.connectEarly(connections: 16)  // then open the cache: the handshakes are on the way meanwhile
+  /// ```
+  public func connectEarly(connections: Int) {
+    for origin in [configuration.apiRoot, configuration.imageBaseURL].compactMap({ $0 }) {
+      http.connectEarly(to: origin, connections: connections)
+    }
+  }
+
   /// The same client acting as another user (or as nobody, with `nil`).
   public func withToken(_ token: String?) -> TreeHoleClient {
     var copy = self

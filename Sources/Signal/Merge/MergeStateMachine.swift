@@ -57,6 +57,13 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
     parkedProducers = RingBuffer(minimumCapacity: upstreamCount)
   }
 
+  /// The consumer steps aside once before it parks: the producers it woke at the low watermark
+  /// are usually queued for a thread by then. Parking instead left both waiting for the
+  /// scheduler once per half buffer, which on a loaded machine doubled the wall time per element
+  /// of the merges with the smallest buffers (M = 2 to 128) against their CPU time.
+  @inlinable
+  static var yieldsBeforeParking: Bool { true }
+
   /// Parked producers are woken once at most half the capacity is unconsumed.
   @usableFromInline var lowWatermark: Int { capacity / 2 }
 
@@ -71,6 +78,51 @@ struct MergeStateMachine<Element: Sendable, Failure: Error>: BatchStateMachine {
     guard let consumer else { return .pushed }
     self.consumer = nil
     return .pushedResumingConsumer(consumer)
+  }
+
+  @usableFromInline
+  enum ReserveAction: Sendable {
+    /// Room for this many elements is the producer's: it takes them from its immediate upstream
+    /// without the lock, then pushes them in one go (``push(run:reserved:)``).
+    case reserved(Int)
+    /// No room: wait for the consumer, then reserve again.
+    case full
+    /// The subscription ended: the producer stops.
+    case stopped
+  }
+
+  /// Reserves room for up to `limit` elements of an immediate upstream. Reserved room counts as
+  /// unconsumed, so the bound holds while the producer takes the elements outside the lock.
+  @inlinable
+  mutating func reserve(upTo limit: Int) -> ReserveAction {
+    guard case .running = phase else { return .stopped }
+    let room = capacity - unconsumed
+    guard room > 0 else { return .full }
+    let reserved = Swift.min(room, Swift.max(1, limit))
+    unconsumed += reserved
+    return .reserved(reserved)
+  }
+
+  @usableFromInline
+  enum RunAction: Sendable {
+    /// Queued; wake these (the consumer, and producers if room that was reserved is given back).
+    case pushed(Wakeups)
+    /// The subscription ended: the producer stops.
+    case stopped
+  }
+
+  /// Queues a run of at most `reserved` elements taken on room reserved by ``reserve(upTo:)``,
+  /// giving back the room the run did not use (its upstream ended first).
+  @inlinable
+  mutating func push(run: [Element], reserved: Int) -> RunAction {
+    guard case .running = phase else { return .stopped }
+    for element in run { buffer.append(element) }
+    unconsumed -= reserved - run.count
+    var wake = Wakeups(run.isEmpty ? nil : consumer.take())
+    if run.count < reserved, !parkedProducers.isEmpty, unconsumed <= lowWatermark {
+      wake.append(contentsOf: parkedProducers.removeFirst(upTo: producersToWake))
+    }
+    return .pushed(wake)
   }
 
   /// Whether an immediate upstream's value can be taken while the subscriber subscribes, before

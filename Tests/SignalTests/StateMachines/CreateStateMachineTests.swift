@@ -7,16 +7,24 @@ import Testing
 
   private enum Next: Equatable {
     case value(Int)
+    /// A `.suspend` buffer's values, handed over whole (still lent to the consumer).
+    case batch([Int])
     case end(Completion<TestError>?)
     case start
     case park
   }
 
+  /// One `next`, summed up; the senders it admits are resumed through `pool`, if given.
   private func next(_ machine: inout Machine, _ pool: WaiterPool? = nil) -> Next {
-    switch machine.next() {
-    case .value(let value, let effects):
-      _ = pool?.resume(effects)
+    var batch = RingBuffer<Int>()
+    switch machine.next(into: &batch) {
+    case .value(let value):
       return .value(value)
+    case .batch(let effects):
+      _ = pool?.resume(effects)
+      var values: [Int] = []
+      while let value = batch.popFirst() { values.append(value) }
+      return .batch(values)
     case .end(let completion, _): return .end(completion)
     case .start: return .start
     case .park: return .park
@@ -25,7 +33,8 @@ import Testing
 
   private func started(_ policy: BufferingPolicy) -> Machine {
     var machine = Machine(policy: policy)
-    _ = machine.next()
+    var batch = RingBuffer<Int>()
+    _ = machine.next(into: &batch)
     return machine
   }
 
@@ -40,7 +49,8 @@ import Testing
     for value in 1...3 { #expect(machine.trySend(value).0 == .enqueued) }
     _ = machine.complete(.failure(.boom))
     #expect(machine.trySend(4).0 == .terminated)
-    #expect([next(&machine), next(&machine), next(&machine)] == [.value(1), .value(2), .value(3)])
+    #expect(next(&machine) == .batch([1, 2, 3]))
+    _ = machine.returned(3)
     #expect(next(&machine) == .end(.failure(.boom)))
     #expect(next(&machine) == .end(nil))
   }
@@ -69,13 +79,25 @@ import Testing
     let pool = WaiterPool()
     var machine = started(.suspend(1))
     #expect(machine.parkConsumer(await pool.make("consumer")))
-    let (result, effects) = machine.trySend(7)
+    let (result, consumer) = machine.trySend(7)
     #expect(result == .enqueued)
-    #expect(pool.resume(effects) == ["consumer"])
-    #expect(next(&machine) == .value(7))
+    #expect(pool.resume(Effects(waking: consumer)) == ["consumer"])
+    #expect(next(&machine) == .batch([7]))
   }
 
-  @Test func takingAValueAdmitsTheFirstParkedSenderInOrder() async {
+  @Test func aBatchTakesRoomUntilTheConsumerReturnsItsValues() {
+    var machine = started(.suspend(2))
+    for value in 1...2 { #expect(machine.trySend(value).0 == .enqueued) }
+    #expect(next(&machine) == .batch([1, 2]))
+    #expect(machine.bufferedCount == 2)
+    #expect(machine.trySend(3).0 == .full)
+    #expect(machine.returned(1).isEmpty)
+    #expect(machine.trySend(3).0 == .enqueued)
+    #expect(machine.trySend(4).0 == .full)
+    #expect(machine.lent == 1)
+  }
+
+  @Test func returningAValueAdmitsTheFirstParkedSenderInOrder() async {
     let pool = WaiterPool()
     var machine = started(.suspend(1))
     _ = machine.trySend(1)
@@ -86,16 +108,16 @@ import Testing
     #expect(machine.parkedSenderCount == 2)
     // A newcomer does not jump the queue.
     #expect(machine.trySend(9).0 == .full)
-    guard case .value(1, let effects) = machine.next() else {
-      Issue.record("expected the first value")
-      return
-    }
-    #expect(pool.resume(effects) == ["first"])
+    // Handed to the consumer, the value still takes the room: nobody is admitted yet.
+    #expect(next(&machine, pool) == .batch([1]))
+    #expect(machine.takeResult(ticket: first) == nil)
+    #expect(pool.resume(machine.returned(1)) == ["first"])
     #expect(machine.takeResult(ticket: first) == .enqueued)
     #expect(machine.bufferedCount == 1)
-    #expect(next(&machine, pool) == .value(2))
+    #expect(next(&machine) == .batch([2]))
+    #expect(pool.resume(machine.returned(1)) == ["second"])
     #expect(machine.takeResult(ticket: second) == .enqueued)
-    #expect(next(&machine) == .value(3))
+    #expect(next(&machine) == .batch([3]))
   }
 
   @Test func parkedSendersAreAdmittedTogetherOnceTheBufferIsDownToHalf() async {
@@ -106,19 +128,17 @@ import Testing
     let second = machine.makeTicket()
     #expect(machine.parkSender(ticket: first, value: 5, await pool.make("first")))
     #expect(machine.parkSender(ticket: second, value: 6, await pool.make("second")))
-    // Above half: nobody is woken for one value taken.
-    #expect(next(&machine, pool) == .value(1))
+    #expect(next(&machine, pool) == .batch([1, 2, 3, 4]))
+    // Above half: nobody is woken for one value returned.
+    #expect(pool.resume(machine.returned(1)).isEmpty)
     #expect(machine.takeResult(ticket: first) == nil)
     // Down to half: both are admitted in order, and woken once each.
-    guard case .value(2, let effects) = machine.next() else {
-      Issue.record("expected the second value")
-      return
-    }
-    #expect(pool.resume(effects) == ["first", "second"])
+    #expect(pool.resume(machine.returned(1)) == ["first", "second"])
     #expect(machine.takeResult(ticket: first) == .enqueued)
     #expect(machine.takeResult(ticket: second) == .enqueued)
     #expect(machine.bufferedCount == 4)
-    for expected in 3...6 { #expect(next(&machine) == .value(expected)) }
+    _ = machine.returned(2)
+    #expect(next(&machine) == .batch([5, 6]))
   }
 
   @Test func aNewcomerWaitsBehindParkedSendersEvenWithRoom() async {
@@ -127,7 +147,8 @@ import Testing
     for value in 1...4 { _ = machine.trySend(value) }
     let first = machine.makeTicket()
     #expect(machine.parkSender(ticket: first, value: 5, await pool.make("first")))
-    #expect(next(&machine, pool) == .value(1))
+    #expect(next(&machine, pool) == .batch([1, 2, 3, 4]))
+    #expect(pool.resume(machine.returned(1)).isEmpty)
     // Room for one, but a sender is waiting: the newcomer parks behind it.
     #expect(machine.trySend(9).0 == .full)
     let newcomer = machine.makeTicket()
@@ -176,6 +197,16 @@ import Testing
     #expect(machine.cancel(()).subscriptionsToRelease.isEmpty)
   }
 
+  @Test func valuesReturnedAfterTheEndAreIgnored() {
+    var machine = started(.suspend(4))
+    for value in 1...3 { _ = machine.trySend(value) }
+    #expect(next(&machine) == .batch([1, 2, 3]))
+    _ = machine.cancel(())
+    #expect(machine.returned(2).isEmpty)
+    #expect(machine.bufferedCount == 0)
+    #expect(machine.lent == 0)
+  }
+
   @Test func aCompletedSourceDropsItsCleanupAndRefusesParkedSenders() async {
     let pool = WaiterPool()
     var machine = started(.suspend(1))
@@ -203,7 +234,8 @@ import Testing
     let adopted = machine.adopt(task)
     #expect(adopted)
     _ = machine.complete(.finished)
-    guard case .end(.finished, let effects) = machine.next() else {
+    var batch = RingBuffer<Int>()
+    guard case .end(.finished, let effects) = machine.next(into: &batch) else {
       Issue.record("expected the end")
       return
     }

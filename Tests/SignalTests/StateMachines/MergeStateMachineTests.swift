@@ -125,6 +125,80 @@ import Testing
     #expect(isPushed(machine.push(5)))
   }
 
+  // MARK: Runs of an immediate upstream
+
+  private enum Reserve: Equatable {
+    case reserved(Int)
+    case full
+    case stopped
+  }
+
+  private func reserve(_ machine: inout Machine, upTo limit: Int) -> Reserve {
+    switch machine.reserve(upTo: limit) {
+    case .reserved(let count): .reserved(count)
+    case .full: .full
+    case .stopped: .stopped
+    }
+  }
+
+  /// Pushes a run; returns the names of the waiters it hands back (resumed through `pool`), or
+  /// `nil` if the run was refused.
+  private func push(_ machine: inout Machine, run: [Int], reserved: Int, pool: WaiterPool) -> [String]? {
+    guard case .pushed(let woken) = machine.push(run: run, reserved: reserved) else { return nil }
+    return pool.resume(woken)
+  }
+
+  @Test func reservedRoomCountsAsUnconsumedUntilTheRunIsPushed() {
+    let pool = WaiterPool()
+    var machine = started(upstreams: 2, capacity: 8)
+    #expect(reserve(&machine, upTo: 6) == .reserved(6))
+    // Another producer gets only what is left, and nothing once that is reserved too.
+    #expect(reserve(&machine, upTo: 6) == .reserved(2))
+    #expect(reserve(&machine, upTo: 6) == .full)
+    #expect(isFull(machine.push(9)))
+    #expect(refill(&machine) == .suspend(woken: 0))
+    #expect(push(&machine, run: [1, 2, 3], reserved: 6, pool: pool) == [])
+    // The run used 3 of its 6: 3 are free again (8 - 3 - 2 reserved).
+    #expect(reserve(&machine, upTo: 6) == .reserved(3))
+    #expect(refill(&machine) == .deliver([1, 2, 3], woken: 0))
+  }
+
+  @Test func aRunWakesTheParkedConsumerOnceAndAnEmptyRunDoesNot() async {
+    let pool = WaiterPool()
+    var machine = started(upstreams: 1, capacity: 8)
+    #expect(reserve(&machine, upTo: 4) == .reserved(4))
+    #expect(machine.parkConsumer(await pool.make("consumer")))
+    #expect(push(&machine, run: [], reserved: 2, pool: pool) == [])
+    #expect(push(&machine, run: [1, 2], reserved: 2, pool: pool) == ["consumer"])
+    #expect(refill(&machine) == .deliver([1, 2], woken: 0))
+  }
+
+  @Test func roomARunGivesBackWakesParkedProducersAtTheLowWatermark() async {
+    let pool = WaiterPool()
+    var machine = started(upstreams: 2, capacity: 4)
+    #expect(reserve(&machine, upTo: 4) == .reserved(4))
+    #expect(isFull(machine.push(9)))
+    #expect(machine.parkProducer(await pool.make("producer")))
+    // The upstream ended after one element: 3 of the 4 come back, down to the low watermark.
+    #expect(push(&machine, run: [1], reserved: 4, pool: pool) == ["producer"])
+  }
+
+  @Test func noRoomIsReservedAndNoRunPushedOnceTheStreamIsOver() {
+    let pool = WaiterPool()
+    var idle = Machine(upstreamCount: 1, capacity: 4)
+    #expect(reserve(&idle, upTo: 4) == .stopped)
+    var machine = started(upstreams: 1, capacity: 4)
+    #expect(reserve(&machine, upTo: 2) == .reserved(2))
+    _ = machine.cancel(())
+    #expect(push(&machine, run: [1, 2], reserved: 2, pool: pool) == nil)
+    #expect(reserve(&machine, upTo: 2) == .stopped)
+  }
+
+  /// Merge's consumer yields once before parking: its producers refill within a moment.
+  @Test func theConsumerStepsAsideBeforeParking() {
+    #expect(Machine.yieldsBeforeParking)
+  }
+
   @Test func aProducerDoesNotParkWhenThereIsRoomOrTheStreamIsOver() async {
     let pool = WaiterPool()
     var machine = started(upstreams: 1, capacity: 2)

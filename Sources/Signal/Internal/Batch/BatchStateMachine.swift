@@ -15,4 +15,13 @@ protocol BatchStateMachine<Element, Failure>: SubscriptionStateMachine where Sub
   /// Keeps a producer task so that the end of the stream cancels it; `false` when the stream
   /// has already ended (the caller cancels the task).
   mutating func adopt(_ task: Task<Void, Never>) -> Bool
+  /// Whether the consumer steps aside once (`Task.yield`) before it parks. For an operator whose
+  /// woken producers usually refill within a moment, a producer task that was woken but has no
+  /// thread yet then runs on the consumer's, instead of both waiting for the scheduler.
+  static var yieldsBeforeParking: Bool { get }
+}
+
+extension BatchStateMachine {
+  @inlinable
+  static var yieldsBeforeParking: Bool { false }
 }

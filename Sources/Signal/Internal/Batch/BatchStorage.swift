@@ -45,6 +45,7 @@ extension BatchStorage {
     -> Bool
   {
     var consumed = batch.takeUnreported()
+    var yielded = false
     while true {
       if Task.isCancelled {
         cancel()
@@ -61,6 +62,11 @@ extension BatchStorage {
         return true
       case .suspend(let woken):
         wake(woken)
+        if StateMachine.yieldsBeforeParking && !yielded {
+          yielded = true
+          await Task.yield()
+          continue
+        }
         await parkCancellingSubscription((), isolation: actor) { $0.parkConsumer($1) }
       case .finish(let effects):
         perform(effects)

@@ -1,5 +1,6 @@
 /// A ``Publishers/Create`` source's cleanup (`onCancel`), carried in ``Effects`` like any
 /// subscription to let go of, so it runs once the lock is released, exactly once.
+@usableFromInline
 final class CancelHandler: ReleasableSubscription {
   private let handler: @Sendable () -> Void
 
@@ -7,6 +8,7 @@ final class CancelHandler: ReleasableSubscription {
     self.handler = handler
   }
 
+  @usableFromInline
   func release() {
     handler()
   }

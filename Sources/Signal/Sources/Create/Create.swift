@@ -24,6 +24,9 @@ extension Publishers {
   ///   ``Subscriber/trySend(_:)`` never waits and reports what happened (``CreateSendResult``):
   ///   `.full` for `.suspend`, `.dropped` when `.dropOldest` / `.dropNewest` lost a value. So a
   ///   callback that produces faster than the consumer reads never grows memory without bound.
+  ///   A `.suspend` subscriber takes what is buffered in one go, and those values keep their room
+  ///   until it has delivered half the capacity of them or comes back for more: room comes back in
+  ///   halves, which is what makes a value cost a fraction of a lock.
   /// - **Ending**: ``Subscriber/finish()`` or ``Subscriber/fail(_:)`` (or `body` throwing) ends
   ///   the stream after the buffered values. `body` returning does not end it: a callback API
   ///   registers its callbacks and returns.
@@ -36,7 +39,7 @@ extension Publishers {
 
     /// The subscriber's buffer: its capacity and what happens when it is full.
     public let buffering: BufferingPolicy
-    let body: @Sendable (Subscriber) async throws(Failure) -> Void
+    @usableFromInline let body: @Sendable (Subscriber) async throws(Failure) -> Void
 
     /// Creates a source whose every subscription runs `body`.
     ///
@@ -53,24 +56,39 @@ extension Publishers {
       self.body = body
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
-      Iterator(storage: CreateStorage(policy: buffering, body: body))
+      Iterator(storage: CreateStorage(policy: buffering, body: body), capacity: buffering.capacity)
     }
 
     /// The iterator of a ``Create``: dropping it, or cancelling its task, ends the subscription.
     public struct Iterator: AsyncIteratorProtocol {
-      let lifetime: SubscriptionLifetime<CreateStorage<Output, Failure>>
+      @usableFromInline let lifetime: SubscriptionLifetime<CreateStorage<Output, Failure>>
+      /// What a `.suspend` buffer handed over in one lock: returned without locking.
+      @usableFromInline var batch: ConsumerBatch<Output>
 
-      init(storage: CreateStorage<Output, Failure>) {
+      @usableFromInline
+      init(storage: CreateStorage<Output, Failure>, capacity: Int) {
         lifetime = SubscriptionLifetime(storage)
+        // Empty until the first batch: it then swaps storage with the buffer, which both keep.
+        batch = ConsumerBatch(capacity: 0, reportInterval: capacity / 2)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
-        try await lifetime.storage.next(isolation: actor)
+        if let value = batch.popFirst() {
+          // Room for a parked sender before the batch is used up, so that it refills while this one drains.
+          if batch.unreported >= batch.reportInterval && !batch.elements.isEmpty {
+            lifetime.storage.returned(batch.takeUnreported())
+          }
+          return value
+        }
+        return try await lifetime.storage.next(&batch, isolation: actor)
       }
     }
   }

@@ -2,19 +2,37 @@
 /// parked consumer, the senders parked (with their values) while a `.suspend` buffer is full,
 /// the source's completion, its task and its cleanup.
 ///
-/// Invariant: senders are parked only while the buffer is full or has not yet drained to half
-/// since it was, and the consumer only while it is empty. Once the consumer has taken the buffer
-/// down to half, the parked senders' values are admitted at once, in the order the senders came,
-/// as many as fit: so senders get in in order, the buffer never holds more than its capacity, and
-/// a sender that outruns its consumer is woken once per half buffer, not once per value.
+/// A `.suspend` buffer is handed to the consumer whole (``next(into:)``): its iterator returns the
+/// batch without the lock, so a value costs the consumer no lock and the sender no contention with
+/// it. The batch still counts against the capacity (``lent``) until the consumer reports the values
+/// returned (``returned(_:)``), so the source never runs further ahead than the buffer allows.
+/// `.dropOldest` / `.dropNewest` hand out one value at a time: their policy applies to every value
+/// not yet returned.
+///
+/// Invariant: senders are parked only while the buffer (with what is lent) is full or has not yet
+/// drained to half since it was, and the consumer only while it is empty. Once the consumer has
+/// taken the buffer down to half, the parked senders' values are admitted at once, in the order
+/// the senders came, as many as fit: so senders get in in order, the buffer never holds more than
+/// its capacity, and a sender that outruns its consumer is woken once per half buffer, not once
+/// per value.
+@usableFromInline
 struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMachine {
-  struct ParkedSender {
-    let ticket: Int
-    let value: Output
-    let waiter: Waiter
+  @usableFromInline
+  struct ParkedSender: Sendable {
+    @usableFromInline let ticket: Int
+    @usableFromInline let value: Output
+    @usableFromInline let waiter: Waiter
+
+    @inlinable
+    init(ticket: Int, value: Output, waiter: Waiter) {
+      self.ticket = ticket
+      self.value = value
+      self.waiter = waiter
+    }
   }
 
-  enum Phase {
+  @usableFromInline
+  enum Phase: Sendable {
     /// No demand yet: the source's body has not started.
     case idle
     /// The body has started (its task, once adopted).
@@ -23,29 +41,42 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
     case ended
   }
 
-  let policy: BufferingPolicy
-  private(set) var phase = Phase.idle
-  private var buffer: RingBuffer<Output>
-  private var consumer: Waiter?
-  private var senders: [ParkedSender] = []
+  @usableFromInline let policy: BufferingPolicy
+  /// The policy's capacity.
+  @usableFromInline let capacity: Int
+  /// Whether the policy is `.suspend`: its buffer is handed to the consumer in batches.
+  @usableFromInline let lendsBatches: Bool
+  @usableFromInline var phase = Phase.idle
+  @usableFromInline var buffer: RingBuffer<Output>
+  /// Values of a `.suspend` buffer handed to the consumer in a batch and not yet reported returned:
+  /// they still take room.
+  @usableFromInline var lent = 0
+  @usableFromInline var consumer: Waiter?
+  @usableFromInline var senders: [ParkedSender] = []
   /// What happened to parked senders that were woken, by ticket; each takes its own.
-  private var results: [Int: CreateSendResult] = [:]
-  private var nextTicket = 0
+  @usableFromInline var results: [Int: CreateSendResult] = [:]
+  @usableFromInline var nextTicket = 0
   /// The source finished or failed; delivered after the buffered values.
-  private var completion: Completion<Failure>?
-  private var cancelHandlers: [CancelHandler] = []
+  @usableFromInline var completion: Completion<Failure>?
+  @usableFromInline var cancelHandlers: [CancelHandler] = []
 
+  @usableFromInline
   init(policy: BufferingPolicy) {
     self.policy = policy
-    buffer = RingBuffer(minimumCapacity: Swift.min(policy.capacity, 64))
+    capacity = policy.capacity
+    if case .suspend = policy { lendsBatches = true } else { lendsBatches = false }
+    buffer = RingBuffer(minimumCapacity: Swift.min(capacity, 64))
   }
 
-  /// How many values wait for the consumer (never more than the policy's capacity).
-  var bufferedCount: Int { buffer.count }
+  /// How many values wait for the consumer, in the buffer or in its batch (never more than the
+  /// policy's capacity).
+  @inlinable
+  var bufferedCount: Int { buffer.count &+ lent }
   /// How many senders wait for room.
   var parkedSenderCount: Int { senders.count }
 
   /// Whether values are still accepted.
+  @inlinable
   var isAccepting: Bool {
     if case .ended = phase { return false }
     return completion == nil
@@ -53,9 +84,12 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
 
   // MARK: Consumer
 
+  @usableFromInline
   enum NextAction {
-    /// Return the value; wake the admitted sender.
-    case value(Output, Effects)
+    /// Return the value (`.dropOldest` / `.dropNewest`: one at a time).
+    case value(Output)
+    /// The batch holds values (`.suspend`: the whole buffer); wake the admitted senders.
+    case batch(Effects)
     /// The stream is over: the completion (`nil` after a cancellation); cancel the body's task.
     case end(Completion<Failure>?, Effects)
     /// First demand: start the body, then park.
@@ -64,20 +98,18 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
     case park
   }
 
-  mutating func next() -> NextAction {
-    if let value = buffer.popFirst() {
-      guard !senders.isEmpty, buffer.count <= policy.capacity / 2 else { return .value(value, Effects()) }
-      var effects = Effects()
-      var admitted = 0
-      while admitted < senders.count, buffer.count < policy.capacity {
-        let sender = senders[admitted]
-        buffer.append(sender.value)
-        results[sender.ticket] = .enqueued
-        effects.wake(sender.waiter)
-        admitted += 1
+  /// The consumer's next values: a `.suspend` buffer moves whole into the empty `batch` (lent
+  /// until ``returned(_:)``); another policy's first value is returned alone.
+  @inlinable
+  mutating func next(into batch: inout RingBuffer<Output>) -> NextAction {
+    if let first = buffer.first {
+      guard lendsBatches else {
+        _ = buffer.popFirst()
+        return .value(first)
       }
-      senders.removeFirst(admitted)
-      return .value(value, effects)
+      lent &+= buffer.count
+      swap(&buffer, &batch)
+      return .batch(admitSenders())
     }
     switch phase {
     case .ended:
@@ -98,7 +130,39 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
     return .end(completion, effects)
   }
 
+  /// The consumer returned `count` values of its batch: their room is free again; returns the
+  /// admitted senders to wake. Once the subscription has ended nothing is lent any more.
+  @inlinable
+  mutating func returned(_ count: Int) -> Effects {
+    if case .ended = phase { return Effects() }
+    lent &-= count
+    return admitSenders()
+  }
+
+  /// Once the buffer is down to half, moves the parked senders' values in, in order, as many as fit.
+  @inlinable
+  mutating func admitSenders() -> Effects {
+    guard !senders.isEmpty, bufferedCount <= capacity / 2 else { return Effects() }
+    return admitSendersNow()
+  }
+
+  @usableFromInline
+  mutating func admitSendersNow() -> Effects {
+    var effects = Effects()
+    var admitted = 0
+    while admitted < senders.count, bufferedCount < capacity {
+      let sender = senders[admitted]
+      buffer.append(sender.value)
+      results[sender.ticket] = .enqueued
+      effects.wake(sender.waiter)
+      admitted += 1
+    }
+    senders.removeFirst(admitted)
+    return effects
+  }
+
   /// Parks the consumer unless a value or the end is already there.
+  @inlinable
   mutating func parkConsumer(_ waiter: Waiter) -> Bool {
     guard buffer.isEmpty, completion == nil, case .running = phase else { return false }
     consumer = waiter
@@ -106,6 +170,7 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
   }
 
   /// The body's task; `false` (cancel it) if the subscription has already ended.
+  @usableFromInline
   mutating func adopt(_ task: Task<Void, Never>) -> Bool {
     guard case .running = phase else { return false }
     phase = .running(task)
@@ -114,26 +179,27 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
 
   // MARK: Source
 
-  /// Offers `value` without waiting.
-  mutating func trySend(_ value: Output) -> (CreateSendResult, Effects) {
-    guard isAccepting else { return (.terminated, Effects()) }
-    if buffer.count < policy.capacity, senders.isEmpty {
+  /// Offers `value` without waiting; returns what happened and the consumer to wake.
+  @inlinable
+  mutating func trySend(_ value: Output) -> (CreateSendResult, Waiter?) {
+    guard isAccepting else { return (.terminated, nil) }
+    if bufferedCount < capacity, senders.isEmpty {
       buffer.append(value)
-      let effects = Effects(waking: consumer.take())
-      return (.enqueued, effects)
+      return (.enqueued, consumer.take())
     }
     switch policy {
     case .suspend:
-      return (.full, Effects())
+      return (.full, nil)
     case .dropNewest:
-      return (.dropped, Effects())
+      return (.dropped, nil)
     case .dropOldest:
       _ = buffer.popFirst()
       buffer.append(value)
-      return (.dropped, Effects())
+      return (.dropped, nil)
     }
   }
 
+  @usableFromInline
   mutating func makeTicket() -> Int {
     nextTicket += 1
     return nextTicket
@@ -142,19 +208,22 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
   /// Parks a sender with its value while the buffer is full (or senders before it wait for it
   /// to drain); `false` (do not wait) if it would be taken now or the stream is over, so the
   /// sender looks again.
+  @usableFromInline
   mutating func parkSender(ticket: Int, value: Output, _ waiter: Waiter) -> Bool {
-    guard isAccepting, buffer.count >= policy.capacity || !senders.isEmpty else { return false }
+    guard isAccepting, bufferedCount >= capacity || !senders.isEmpty else { return false }
     senders.append(ParkedSender(ticket: ticket, value: value, waiter: waiter))
     return true
   }
 
   /// What happened to a woken sender's value; `nil` if it was not decided (its task was
   /// cancelled, or there was room again).
+  @usableFromInline
   mutating func takeResult(ticket: Int) -> CreateSendResult? {
     results.removeValue(forKey: ticket)
   }
 
   /// A parked sender's task was cancelled: it stops waiting, its value not taken.
+  @usableFromInline
   mutating func cancelSender(ticket: Int) -> Effects {
     guard let index = senders.firstIndex(where: { $0.ticket == ticket }) else { return Effects() }
     return Effects(waking: senders.remove(at: index).waiter)
@@ -162,6 +231,7 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
 
   /// The source finished or failed: the consumer gets the completion after the buffered values;
   /// parked senders are refused.
+  @usableFromInline
   mutating func complete(_ completion: Completion<Failure>) -> Effects {
     guard isAccepting else { return Effects() }
     self.completion = completion
@@ -173,6 +243,7 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
 
   /// Registers cleanup for a cancellation. Returns it to run at once if the subscriber is
   /// already gone; drops it if the source has already completed.
+  @usableFromInline
   mutating func onCancel(_ handler: CancelHandler) -> CancelHandler? {
     if case .ended = phase, completion == nil { return handler }
     guard isAccepting else { return nil }
@@ -182,19 +253,22 @@ struct CreateStateMachine<Output: Sendable, Failure: Error>: SubscriptionStateMa
 
   /// The subscriber went away: discard the buffer, wake everyone, cancel the body's task and
   /// run the cleanup (unless the source had already finished or failed).
+  @usableFromInline
   mutating func cancel(_ subscriber: Void) -> Effects {
     var effects = Effects(waking: consumer.take())
     if case .running(let task) = phase { effects.cancel(task) }
     if case .ended = phase { return effects }
     phase = .ended
     buffer.removeAll()
+    lent = 0
     effects.wake(refuseSenders())
     for handler in cancelHandlers { effects.release(handler) }
     cancelHandlers.removeAll()
     return effects
   }
 
-  private mutating func refuseSenders() -> [Waiter] {
+  @usableFromInline
+  mutating func refuseSenders() -> [Waiter] {
     defer { senders.removeAll() }
     for sender in senders { results[sender.ticket] = .terminated }
     return senders.map(\.waiter)

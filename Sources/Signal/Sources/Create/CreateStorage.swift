@@ -1,10 +1,16 @@
-/// The shared state of one ``Publishers/Create`` subscription: the consumer's side (``next(isolation:)``)
+/// The shared state of one ``Publishers/Create`` subscription: the consumer's side (``next(_:isolation:)``)
 /// and the source's (``send(_:)``, ``trySend(_:)``, ``complete(_:)``, ``onCancel(_:)``).
+///
+/// The per-value paths (a send with room, a batch taken, a value returned) are inlinable, so that they are
+/// specialized for the caller's `Output`: unspecialized, every call looked up the generic metadata of the
+/// buffer and the actions, which cost more than the lock.
+@usableFromInline
 final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage {
-  let state: Lock<CreateStateMachine<Output, Failure>>
-  let census = Census()
-  private let body: @Sendable (Publishers.Create<Output, Failure>.Subscriber) async throws(Failure) -> Void
+  @usableFromInline let state: Lock<CreateStateMachine<Output, Failure>>
+  @usableFromInline let census = Census()
+  @usableFromInline let body: @Sendable (Publishers.Create<Output, Failure>.Subscriber) async throws(Failure) -> Void
 
+  @usableFromInline
   init(
     policy: BufferingPolicy,
     body: @escaping @Sendable (Publishers.Create<Output, Failure>.Subscriber) async throws(Failure) -> Void
@@ -18,17 +24,33 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
   }
 
   /// The source is not an upstream subscription: it starts on demand, in a task of its own.
+  @usableFromInline
   var upstreams: [any ReleasableSubscription] { [] }
 
   // MARK: Consumer
 
-  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
+  /// Fills the consumer's empty `batch` (reporting the values it returned since the last time),
+  /// waiting for values or the end. Returns the next value (the first of the batch, or a value
+  /// handed out alone), or `nil` at the end.
+  @inlinable
+  func next(
+    _ batch: inout ConsumerBatch<Output>, isolation actor: isolated (any Actor)?
+  ) async throws(Failure) -> Output? {
     var yielded = false
+    var returned = batch.takeUnreported()
     while true {
-      switch state.withLock({ $0.next() }) {
-      case .value(let value, let effects):
-        perform(effects)
+      let (woken, action) = state.withLock { machine in
+        let woken = returned > 0 ? machine.returned(returned) : Effects()
+        return (woken, machine.next(into: &batch.elements))
+      }
+      returned = 0
+      perform(woken)
+      switch action {
+      case .value(let value):
         return value
+      case .batch(let effects):
+        perform(effects)
+        return batch.popFirst()
       case .end(let completion, let effects):
         perform(effects)
         if case .failure(let error) = completion { throw error }
@@ -38,8 +60,8 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
         await parkCancellingSubscription((), isolation: actor) { $0.parkConsumer($1) }
       case .park:
         // Once before parking, step aside: a producer that is running (or queued behind this task) has usually
-        // sent the next values by then, which are taken in a run; parking instead would cost a wake-up (a thread
-        // woken across cores) for each value, whose cost also varied from run to run.
+        // sent the next values by then, which are taken in a batch; parking instead would cost a wake-up (a
+        // thread woken across cores) for each value, whose cost also varied from run to run.
         if !yielded {
           yielded = true
           await Task.yield()
@@ -50,7 +72,14 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
     }
   }
 
-  private func run() async {
+  /// The consumer returned `count` values of its batch before it was used up: room for the senders.
+  @inlinable
+  func returned(_ count: Int) {
+    perform(state.withLock { $0.returned(count) })
+  }
+
+  @usableFromInline
+  func run() async {
     do throws(Failure) {
       try await body(Publishers.Create<Output, Failure>.Subscriber(storage: self))
     } catch {
@@ -60,16 +89,24 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
 
   // MARK: Source
 
+  @inlinable
   func trySend(_ value: Output) -> CreateSendResult {
-    let (result, effects) = state.withLock { $0.trySend(value) }
-    perform(effects)
+    let (result, consumer) = state.withLock { $0.trySend(value) }
+    wake(consumer)
     return result
   }
 
+  @inlinable
   func send(_ value: Output) async -> CreateSendResult {
     // The common case takes one lock: a ticket is drawn only by a sender that has to wait.
     let first = trySend(value)
     guard first == .full else { return first }
+    return await sendWaiting(value)
+  }
+
+  /// A send that found a full `.suspend` buffer: parks with its value until it is admitted.
+  @usableFromInline
+  func sendWaiting(_ value: Output) async -> CreateSendResult {
     let ticket = state.withLock { $0.makeTicket() }
     while true {
       let result = trySend(value)
@@ -84,14 +121,17 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
     }
   }
 
+  @usableFromInline
   func complete(_ completion: Completion<Failure>) {
     perform(state.withLock { $0.complete(completion) })
   }
 
+  @usableFromInline
   func onCancel(_ handler: @escaping @Sendable () -> Void) {
     state.withLock { $0.onCancel(CancelHandler(handler)) }?.release()
   }
 
+  @usableFromInline
   var isAccepting: Bool {
     state.withLock { $0.isAccepting }
   }

@@ -9,7 +9,12 @@ extension Publishers.Create {
   /// }
   /// ```
   public struct Subscriber: Sendable {
-    let storage: CreateStorage<Output, Failure>
+    @usableFromInline let storage: CreateStorage<Output, Failure>
+
+    @usableFromInline
+    init(storage: CreateStorage<Output, Failure>) {
+      self.storage = storage
+    }
 
     /// Sends `value`, waiting while a `.suspend` buffer is full (back-pressure); never waits
     /// with `.dropOldest` / `.dropNewest`.
@@ -21,6 +26,7 @@ extension Publishers.Create {
     /// ```swift
     /// for page in 1...10 { await subscriber.send(try await fetch(page)) }
     /// ```
+    @inlinable
     @discardableResult
     public func send(_ value: Output) async -> CreateSendResult {
       await storage.send(value)
@@ -34,6 +40,7 @@ extension Publishers.Create {
     ///   if subscriber.trySend(message) == .full { socket.pauseReading() }
     /// }
     /// ```
+    @inlinable
     @discardableResult
     public func trySend(_ value: Output) -> CreateSendResult {
       storage.trySend(value)
