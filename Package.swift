@@ -59,13 +59,13 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", path: "Tests/COpenSSL", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]),
-    // The loopback listening socket the hand-made hostile test servers start from.
-    // And the gzip test servers answer with (GzipFixture).
+    // The loopback listening socket the hand-made hostile test servers start from, the heads they and the
+    // test clients read (through the wire layer), and the gzip test servers answer with (GzipFixture).
     .target(name: "LoopbackTesting", dependencies: ["HollowWire", "CZlib"], path: "Tests/LoopbackTesting"),
     .testTarget(name: "HollowWireTests", dependencies: ["HollowWire", "LoopbackTesting"]),
     .testTarget(
       name: "HollowServerTests",
-      dependencies: ["HollowServer", "HollowKit", "HollowCache", "HollowWire", "TestScheduling"]),
+      dependencies: ["HollowServer", "HollowKit", "HollowCache", "HollowWire", "TestScheduling", "LoopbackTesting"]),
     .testTarget(
       name: "HollowKitTests",
       dependencies: [

@@ -46,20 +46,17 @@ final class Drainer: Sendable {
 
   private let state = Mutex(State())
   private let linger: Duration
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
+  /// Woken for each socket handed over and for the stop; the thread clears it before each look.
+  private let wake: WakePipe
   private let finished = DispatchGroup()
 
   /// Starts the draining thread.
   init(linger: Duration) throws(ServerError) {
     self.linger = linger
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw .lastError("pipe") }
-    wakeRead = ends[0]
-    wakeWrite = ends[1]
-    for end in ends {
-      _ = fcntl(end, F_SETFL, O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    do throws(SocketFailure) {
+      wake = try WakePipe()
+    } catch {
+      throw ServerError(error)
     }
     finished.enter()
     let started = DetachedThread.start(stackBytes: 256 * 1024) { [self] in
@@ -68,8 +65,6 @@ final class Drainer: Sendable {
     }
     guard started else {
       finished.leave()
-      close(wakeRead)
-      close(wakeWrite)
       throw ServerError(operation: "start (no thread for the drainer)", code: EAGAIN)
     }
   }
@@ -77,9 +72,7 @@ final class Drainer: Sendable {
   /// Writes `answer` without blocking (a short answer fits the socket's buffer), shuts the sending side and
   /// takes the socket over: it is drained, then closed.
   func finish(_ fd: Int32, answer: [UInt8]) {
-    answer.withUnsafeBytes { buffer in
-      _ = send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-    }
+    WireSocket.sendWithoutWaiting(fd, answer[...])
     adopt(fd)
   }
 
@@ -95,8 +88,7 @@ final class Drainer: Sendable {
       close(fd)
       return
     }
-    var byte: UInt8 = 1
-    _ = write(wakeWrite, &byte, 1)
+    wake.wake()
   }
 
   /// Stops the thread and closes every socket still being drained. Idempotent.
@@ -106,11 +98,8 @@ final class Drainer: Sendable {
       return !state.stopped
     }
     guard first else { return }
-    var byte: UInt8 = 0
-    _ = write(wakeWrite, &byte, 1)
+    wake.wake()
     finished.wait()
-    close(wakeRead)
-    close(wakeWrite)
   }
 
   /// Sockets being drained now.
@@ -121,6 +110,8 @@ final class Drainer: Sendable {
   private func run() {
     var scratch = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
+      // Cleared before the state is read: a socket handed over after this wakes the wait below.
+      wake.clear()
       let (pending, stopped) = state.withLock { ($0.pending, $0.stopped) }
       if stopped {
         state.withLock { state in
@@ -129,28 +120,26 @@ final class Drainer: Sendable {
         }
         return
       }
-      var entries = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-      entries += pending.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-      let now = ContinuousClock.now
-      let nearest = pending.map(\.deadline).min()
-      let timeout = nearest.map { WireSocket.milliseconds(now.duration(to: $0)) } ?? -1
-      let ready = poll(&entries, nfds_t(entries.count), timeout)
-      if ready < 0, errno != EINTR { return }
-      if entries[0].revents != 0 {
-        while read(wakeRead, &scratch, scratch.count) > 0 {}
+      let bounds = SocketBounds(deadline: pending.map(\.deadline).min(), wake: wake)
+      var ready = [Int16](repeating: 0, count: pending.count)
+      do throws(SocketFailure) {
+        ready = try WireSocket.wait(anyOf: pending.map(\.fd), for: Int16(POLLIN), bounds)
+      } catch .woken, .deadlinePassed {
+        // A socket handed over or the stop (looked at above), or a linger ran out (below).
+      } catch {
+        return
       }
       var done: Set<Int32> = []
       var consumed: [Int32: Int] = [:]
       let after = ContinuousClock.now
       for (index, item) in pending.enumerated() {
-        let revents = entries[index + 1].revents
-        if revents != 0 {
-          let count = scratch.withUnsafeMutableBytes { recv(item.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-          if count > 0 {
+        if ready[index] != 0 {
+          switch Self.receive(item.fd, into: &scratch) {
+          case 0: done.insert(item.fd)  // the end of the stream, or the connection failed
+          case let count?:
             consumed[item.fd] = count
             if count >= item.bytesLeft { done.insert(item.fd) }
-          } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-            done.insert(item.fd)
+          case nil: break  // nothing after all
           }
         }
         if item.deadline <= after { done.insert(item.fd) }
@@ -165,6 +154,18 @@ final class Drainer: Sendable {
         for index in state.pending.indices {
           state.pending[index].bytesLeft -= consumed[state.pending[index].fd] ?? 0
         }
+      }
+    }
+  }
+
+  /// What one read drops from `fd`: the count, 0 at the end of the stream or when the connection failed, nil
+  /// when nothing was there.
+  private static func receive(_ fd: Int32, into scratch: inout [UInt8]) -> Int? {
+    scratch.withUnsafeMutableBytes { buffer in
+      do throws(SocketFailure) {
+        return try WireSocket.receiveWithoutWaiting(fd, into: buffer)
+      } catch {
+        return 0
       }
     }
   }

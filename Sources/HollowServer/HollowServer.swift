@@ -218,8 +218,14 @@ public final class HollowServer: Sendable {
       }
       if errno == EMFILE || errno == ENFILE {
         // Out of descriptors: the pending connection stays readable, so back off instead of spinning.
-        var wakeOnly = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
-        if poll(&wakeOnly, 1, 100) > 0 { return }
+        do throws(SocketFailure) {
+          _ = try WireSocket.wait(
+            anyOf: [], for: Int16(POLLIN), SocketBounds(deadline: .now + .milliseconds(100), wake: wake))
+        } catch .deadlinePassed {
+          continue
+        } catch {
+          return
+        }
       }
     }
   }

@@ -29,8 +29,7 @@ enum RequestParser {
 
   /// Parses `head`, a whole head as ``HeadScanner`` found it (ending with CRLFCRLF).
   static func parseHead(complete head: ArraySlice<UInt8>) -> HeadResult {
-    let end = head.endIndex - HeadScanner.blankLine.count
-    let lines = split(head[head.startIndex..<end])
+    let lines = HeadScanner.lines(of: head, .request)
     guard let requestLine = lines.first, case .success(let line) = parseRequestLine(requestLine) else {
       return .rejected(status: 400, reason: "malformed request line")
     }
@@ -83,23 +82,6 @@ enum RequestParser {
   private static func parseHeader(_ bytes: ArraySlice<UInt8>) -> (name: String, value: String)? {
     guard case .field(let name, let value) = HTTPSyntax.fieldLine(bytes) else { return nil }
     return (String(decoding: name, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
-  }
-
-  private static func split(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-    var lines: [ArraySlice<UInt8>] = []
-    var start = bytes.startIndex
-    var index = start
-    while index + 1 < bytes.endIndex {
-      if bytes[index] == 13, bytes[index + 1] == 10 {
-        lines.append(bytes[start..<index])
-        index += 2
-        start = index
-      } else {
-        index += 1
-      }
-    }
-    lines.append(bytes[start..<bytes.endIndex])
-    return lines
   }
 }
 

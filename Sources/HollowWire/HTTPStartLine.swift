@@ -25,9 +25,23 @@ package enum HTTPStartLine {
 
   /// The request line `line` (without its line end), nil when it is not one.
   package static func request(_ line: ArraySlice<UInt8>) -> Request? {
+    guard let request = proxyRequest(line) else { return nil }
+    var target = request.target
+    if let schemeEnd = firstIndex(of: Array("://".utf8), in: target) {
+      // Absolute form (proxies): keep only the path and query.
+      let afterScheme = target[(schemeEnd + 3)...]
+      target = afterScheme.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? [UInt8(ascii: "/")][...]
+    }
+    guard target.first == UInt8(ascii: "/") else { return nil }
+    return Request(method: request.method, target: target, minorVersion: request.minorVersion)
+  }
+
+  /// The request line `line` as a proxy reads it: the target kept as sent, in any form (a `CONNECT`'s
+  /// `host:port`, an absolute URL, a path), visible ASCII; nil when it is not one. The test proxy's.
+  package static func proxyRequest(_ line: ArraySlice<UInt8>) -> Request? {
     let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard parts.count == 3, !parts[0].isEmpty, parts[0].count <= maximumMethodLength,
-      parts[0].allSatisfy(isMethodByte)
+      parts[0].allSatisfy(isMethodByte), !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 32 && $0 < 127 })
     else { return nil }
     let minorVersion: Int
     switch Array(parts[2]) {
@@ -35,14 +49,7 @@ package enum HTTPStartLine {
     case Array("HTTP/1.0".utf8): minorVersion = 0
     default: return nil
     }
-    var target = parts[1]
-    if let schemeEnd = firstIndex(of: Array("://".utf8), in: target) {
-      // Absolute form (proxies): keep only the path and query.
-      let afterScheme = target[(schemeEnd + 3)...]
-      target = afterScheme.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? [UInt8(ascii: "/")][...]
-    }
-    guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
-    return Request(method: parts[0], target: target, minorVersion: minorVersion)
+    return Request(method: parts[0], target: parts[1], minorVersion: minorVersion)
   }
 
   /// The status code and minor version of `HTTP/1.x NNN [reason]` (without its line end), nil when

@@ -40,9 +40,16 @@ package final class WakePipe: Sendable {
     return poll(&entry, 1, 0) > 0
   }
 
-  /// Makes ``readEnd`` readable for good (one byte is enough; a full pipe is already readable).
+  /// Makes ``readEnd`` readable until ``clear()`` (one byte is enough; a full pipe is already readable).
   package func wake() {
     var byte: UInt8 = 1
     _ = write(writeEnd, &byte, 1)
+  }
+
+  /// Takes back every wake-up so far (``readEnd`` is no longer readable), for a loop that is woken
+  /// again and again (the demo server's drainer, each time it is handed a socket) rather than once.
+  package func clear() {
+    var scratch = [UInt8](repeating: 0, count: 64)
+    while read(readEnd, &scratch, scratch.count) > 0 {}
   }
 }

@@ -22,8 +22,11 @@ package enum WireSocket {
   // MARK: Opening
 
   /// Resolves `host` and connects to the first address that accepts; the socket is non-blocking,
-  /// close-on-exec, without Nagle's delay.
-  package static func dial(host: String, port: Int, _ bounds: SocketBounds) throws(SocketFailure) -> Int32 {
+  /// close-on-exec, without Nagle's delay. With `source` (an IPv4 address), the connection leaves from it
+  /// (a test's second loopback peer, 127.0.0.2).
+  package static func dial(host: String, port: Int, from source: String? = nil, _ bounds: SocketBounds)
+    throws(SocketFailure) -> Int32
+  {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -39,7 +42,7 @@ package enum WireSocket {
     while let address = next {
       next = address.pointee.ai_next
       do {
-        return try dial(address.pointee, bounds)
+        return try dial(address.pointee, from: source, bounds)
       } catch .notConnected {
         continue
       } catch {
@@ -50,9 +53,27 @@ package enum WireSocket {
     throw failure
   }
 
-  private static func dial(_ address: addrinfo, _ bounds: SocketBounds) throws(SocketFailure) -> Int32 {
+  private static func dial(_ address: addrinfo, from source: String?, _ bounds: SocketBounds)
+    throws(SocketFailure) -> Int32
+  {
     let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
     guard fd >= 0 else { throw .system("cannot create a socket", code: errno) }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      let bound =
+        inet_pton(AF_INET, source, &local.sin_addr) == 1
+        && withUnsafePointer(to: &local) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          }
+        } == 0
+      guard bound else {
+        let code = errno
+        close(fd)
+        throw .system("cannot bind to \(source)", code: code)
+      }
+    }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     _ = fcntl(fd, F_SETFL, O_NONBLOCK)
     var yes: Int32 = 1
@@ -155,11 +176,21 @@ package enum WireSocket {
     }
   }
 
-  /// Writes what the socket takes of `bytes` now, without waiting (a goodbye before closing).
-  package static func sendWithoutWaiting(_ fd: Int32, _ bytes: ArraySlice<UInt8>) {
-    _ = bytes.withUnsafeBytes { buffer in
+  /// Writes what the socket takes of `bytes` now, without waiting (a goodbye before closing); the count
+  /// written, or -1 (`errno` says why).
+  @discardableResult
+  package static func sendWithoutWaiting(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+    bytes.withUnsafeBytes { buffer in
       send(fd, buffer.baseAddress, buffer.count, sendFlags | Int32(MSG_DONTWAIT))
     }
+  }
+
+  /// Closes `fd` with a reset (RST) instead of an orderly end, as a peer that crashed does: unread bytes
+  /// and bytes in flight are dropped (the test peers' hostile ending).
+  package static func closeWithReset(_ fd: Int32) {
+    var option = linger(l_onoff: 1, l_linger: 0)
+    _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    close(fd)
   }
 
   /// Reads what arrives next into `buffer` (from its start); the count, 0 at the end of the stream.
@@ -213,6 +244,18 @@ package enum WireSocket {
   /// Blocks in `poll` until `fd` is ready for `events` (or has an error for the next call to report);
   /// throws when the deadline passes, nothing happens for the idle timeout, or the wake pipe wakes.
   package static func wait(_ fd: Int32, for events: Int16, _ bounds: SocketBounds) throws(SocketFailure) {
+    _ = try wait(anyOf: [fd], for: events, bounds)
+  }
+
+  /// Blocks in one `poll` until at least one of `fds` is ready for `events` (or has an error) and returns
+  /// what each reported (`revents`, 0 for a descriptor that is not ready); the bounds as for a single
+  /// descriptor. With no descriptors, it waits for the bounds alone: the wake pipe or the deadline.
+  /// A relay between two sockets and the demo server's drainer wait on many descriptors this way.
+  package static func wait(anyOf fds: [Int32], for events: Int16, _ bounds: SocketBounds) throws(SocketFailure)
+    -> [Int16]
+  {
+    var entries = fds.map { pollfd(fd: $0, events: events, revents: 0) }
+    if let wake = bounds.wake { entries.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)) }
     while true {
       let now = ContinuousClock.now
       var remaining: Duration?
@@ -222,15 +265,14 @@ package enum WireSocket {
       }
       let isIdleBound = bounds.idle.map { idle in remaining.map { idle < $0 } ?? true } ?? false
       let timeout = isIdleBound ? bounds.idle : remaining
-      var fds = [pollfd(fd: fd, events: events, revents: 0)]
-      if let wake = bounds.wake { fds.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)) }
-      let result = poll(&fds, nfds_t(fds.count), timeout.map(milliseconds) ?? -1)
+      for index in entries.indices { entries[index].revents = 0 }
+      let result = poll(&entries, nfds_t(entries.count), timeout.map(milliseconds) ?? -1)
       if result < 0 {
         guard errno == EINTR else { throw .system("poll failed", code: errno) }
         continue
       }
-      if fds.count > 1, fds[1].revents != 0 { throw .woken }
-      if fds[0].revents != 0 { return }
+      if bounds.wake != nil, entries[fds.count].revents != 0 { throw .woken }
+      if entries[..<fds.count].contains(where: { $0.revents != 0 }) { return entries[..<fds.count].map(\.revents) }
       if result == 0, isIdleBound { throw .idle }
     }
   }

@@ -174,6 +174,22 @@ struct ConnectionPoolTests {
     #expect(Self.connections(server) == [1, 1, 2, 2, 3, 3])
   }
 
+  @Test func theRedirectLimitHoldsPerRequestOnAReusedConnection() async throws {
+    let server = try HostileServer(keepAlive: true) { request in
+      request.target.hasPrefix("/loop") ? .redirect(status: 302, location: request.target + "x") : .json(Self.ok)
+    }
+    defer { server.stop() }
+    let http = Self.client()
+    #expect(try await http.send(Self.get(server.url("/warm"))).status == 200)
+    let failure = await Self.failure(http, Self.get(server.url("/loop")))
+    #expect(failure == .redirectRefused(.tooMany(RedirectPolicy.maximumRedirects)))
+    // The warm request, the first and the redirects followed: all on the one kept connection.
+    #expect(server.requests.count == 2 + RedirectPolicy.maximumRedirects)
+    #expect(Set(Self.connections(server)) == [1])
+    // The count is the request's own: the next one starts again from none.
+    #expect(try await http.send(Self.get(server.url("/after"))).status == 200)
+  }
+
   @Test func aGetOnAConnectionTheServerDroppedIsSentOnceMoreOnANewOne() async throws {
     // The second request on the first connection meets a server that gave up on it (without a close
     // the client could have seen): it is sent once more, on a new connection, and answered.

@@ -160,4 +160,28 @@ import Testing
       Self.failure(Self.chunkedHead + "2\r\nabc\r\n0\r\n\r\n")
         == .malformedResponse("a chunk is longer than its announced size"))
   }
+
+  @Test func aBadStatusLineIsRefusedAsSoonAsItsLineEnds() {
+    // Before the head's blank line: the wire layer's scanner checks the first line at its line end.
+    var parser = HTTPResponseParser(limit: 1024)
+    #expect(throws: TransportFailure.malformedResponse("the answer does not start with an HTTP/1.x status line")) {
+      try parser.consume(Array("SSH-2.0-OpenSSH_9.2\r\n".utf8)[...])
+    }
+  }
+
+  @Test func anAnswerCutAnywhereReadsTheSame() throws {
+    let text =
+      "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-A: b\r\n\r\n"
+      + "3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n"
+    let bytes = Array(text.utf8)
+    let expected = try #require(try Self.parse(text))
+    #expect(String(decoding: expected.body, as: UTF8.self) == "abcde" && expected.status == 200)
+    for cut in 1..<bytes.count {
+      var parser = HTTPResponseParser(limit: 1024)
+      let first = try parser.consume(bytes[..<cut])
+      let response = try first ?? parser.consume(bytes[cut...])
+      #expect(response == expected, "cut at \(cut)")
+      #expect(!parser.readPastEnd)
+    }
+  }
 }

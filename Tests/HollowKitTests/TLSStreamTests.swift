@@ -1,5 +1,6 @@
 import Foundation
 import HollowWire
+import LoopbackTesting
 import TestScheduling
 import Testing
 
@@ -109,10 +110,11 @@ struct TLSStreamTests {
   }
 
   @Test func aServerThatNeverAnswersTheHandshakeTimesOut() async throws {
-    let server = try HostileServer { _ in .json(Self.ok) }
-    defer { server.stop() }
-    let plain = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
-    // The plain server waits for a request head that a ClientHello never completes: the idle timeout ends it.
+    // A listener nobody accepts from: the system completes the TCP handshake, and the ClientHello waits
+    // unread for ever. The idle timeout ends it.
+    let listener = try LoopbackListener(backlog: 4)
+    defer { close(listener.fd) }
+    let plain = try #require(URL(string: "https://127.0.0.1:\(listener.port)/x"))
     #expect(await Self.failure(Self.client(idle: .milliseconds(300)), Self.get(plain)) == .timedOut)
   }
 
@@ -185,14 +187,19 @@ struct TLSStreamTests {
   }
 
   @Test func cancellingMidHandshakeEndsAtOnce() async throws {
-    // A plain server accepts the connection and never answers the ClientHello.
-    let server = try HostileServer { _ in .silence }
-    defer { server.stop() }
-    let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
+    // A listener nobody accepts from: the system completes the TCP handshake (the connection is then
+    // pending on the listener) and the ClientHello is never answered. (A test server that reads would
+    // refuse the ClientHello as a request at its first byte.)
+    let listener = try LoopbackListener(backlog: 4)
+    defer { close(listener.fd) }
+    let url = try #require(URL(string: "https://127.0.0.1:\(listener.port)/x"))
     let http = Self.client(idle: .seconds(30), total: .seconds(50))
     let started = ContinuousClock.now
     let request = Task { await Self.failure(http, Self.get(url)) }
-    #expect(await LoaderFixtures.eventually { server.accepted == 1 })
+    #expect(
+      await LoaderFixtures.eventually {
+        (try? WireSocket.wait(listener.fd, for: Int16(POLLIN), SocketBounds(deadline: .now + .milliseconds(1)))) != nil
+      })
     request.cancel()
     #expect(await request.value == .cancelled)
     #expect(ContinuousClock.now - started < .seconds(20))  // far below the idle timeout that would end it otherwise

@@ -97,6 +97,22 @@ import Darwin
     }
   }
 
+  @Test func aRefusedClientThatKeepsSendingIsCutOffAfterTheDrainersBound() throws {
+    var configuration = ServerConfiguration(latency: .fixed(.seconds(120)), limits: ServerLimits(maxConnections: 1))
+    configuration.limits.lingerTimeout = .seconds(120)
+    try withServer(configuration) { server, port in
+      let busy = try TestClient(port: port)
+      try busy.sendRequest("GET", "/v3/contents/system_msg")
+      #expect(HostileClients.waitFor(server) { $0.busy == 1 })
+      let refused = try TestClient(port: port)
+      try refused.sendRequest("GET", "/v3/contents/system_msg")
+      #expect(try refused.readResponse().status == 503)
+      // The drainer reads and drops at most Drainer.maximumBytes, then closes long before the linger ends:
+      // the rest of a large send meets a reset instead of filling the server's buffers for two minutes.
+      #expect(throws: (any Error).self) { try refused.send([UInt8](repeating: 0x61, count: 32 << 20)) }
+    }
+  }
+
   @Test func aConnectionCarriesAtMostItsRequestCapAndLivesAtMostItsLifetime() throws {
     var capped = ServerConfiguration()
     capped.limits.maxRequestsPerConnection = 3

@@ -59,4 +59,45 @@ import Testing
     var finished = HeadScanner(.request)
     #expect(finished.scan(bytes, maxHeaderBytes: 4096) == .tooLarge)
   }
+
+  @Test func aResponsesLinesMayEndWithABareLineFeedARequestsMayNot() {
+    let response = Array("HTTP/1.0 404 Not Found\nContent-Length: 2\r\n\nno".utf8)
+    var scanner = HeadScanner(.response)
+    #expect(scanner.scan(response, maxHeaderBytes: 4096) == .complete(headLength: response.count - 2))
+    #expect(
+      HeadScanner.lines(of: response[..<(response.count - 2)], .response).map { String(decoding: $0, as: UTF8.self) }
+        == ["HTTP/1.0 404 Not Found", "Content-Length: 2"])
+    // In a request a bare LF ends no line: the head never ends (and the parser would refuse the line).
+    let request = Array("GET / HTTP/1.1\r\nHost: a\n\nX: y\n".utf8)
+    var strict = HeadScanner(.request)
+    #expect(strict.scan(request, maxHeaderBytes: 4096) == .incomplete)
+    #expect(
+      strict.scan(request + Array("\r\n\r\n".utf8), maxHeaderBytes: 4096) == .complete(headLength: request.count + 4))
+    #expect(
+      HeadScanner.lines(of: (request + Array("\r\n\r\n".utf8))[...], .request).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+        == ["GET / HTTP/1.1", "Host: a\n\nX: y\n"])
+    var bareStartLine = HeadScanner(.request)
+    #expect(bareStartLine.scan(Array("GET / HTTP/1.1\nHost: a\r\n".utf8), maxHeaderBytes: 4096) == .malformedStartLine)
+  }
+
+  @Test func aProxyRequestMayNameAnAuthorityAServerRequestMayNot() {
+    let connect = Array("CONNECT target.test:443 HTTP/1.1\r\nHost: target.test:443\r\n\r\n".utf8)
+    var proxy = HeadScanner(.proxyRequest)
+    #expect(proxy.scan(connect, maxHeaderBytes: 4096) == .complete(headLength: connect.count))
+    var server = HeadScanner(.request)
+    #expect(server.scan(connect, maxHeaderBytes: 4096) == .malformedStartLine)
+  }
+
+  @Test func nothingPastTheLimitIsLookedAtAndTheVerdictStays() {
+    let bytes = Array("HTTP/1.1 200 OK\r\nX: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+    var scanner = HeadScanner(.response)
+    #expect(scanner.scan(bytes, maxHeaderBytes: 4096) == .tooLarge)
+    #expect(scanner.bytesExamined <= 4096)
+    var complete = HeadScanner(.request)
+    let head = Self.head(headerBytes: 10)
+    #expect(complete.scan(head, maxHeaderBytes: 4096) == .complete(headLength: head.count))
+    #expect(complete.scan(head + head, maxHeaderBytes: 4096) == .complete(headLength: head.count))
+  }
 }

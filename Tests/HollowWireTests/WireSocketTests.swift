@@ -89,6 +89,59 @@ import Darwin
     #expect(throws: SocketFailure.woken) { try WireSocket.wait(client, for: Int16(POLLIN), SocketBounds(wake: wake)) }
   }
 
+  @Test func aWaitOnManySocketsSaysWhichAreReady() throws {
+    let first = try Self.pair()
+    let second = try Self.pair()
+    defer { for fd in [first.client, first.server, second.client, second.server] { close(fd) } }
+    let bounds = SocketBounds(deadline: .now + .seconds(10))
+    try WireSocket.sendAll(second.client, Array("x".utf8)[...], bounds)
+    let ready = try WireSocket.wait(anyOf: [first.server, second.server], for: Int16(POLLIN), bounds)
+    #expect(ready.count == 2 && ready[0] == 0 && ready[1] != 0)
+    // Without sockets, a wait ends by its deadline or its wake pipe alone.
+    #expect(throws: SocketFailure.deadlinePassed) {
+      try WireSocket.wait(anyOf: [], for: Int16(POLLIN), SocketBounds(deadline: .now + .milliseconds(10)))
+    }
+    let wake = try WakePipe()
+    wake.wake()
+    #expect(throws: SocketFailure.woken) {
+      try WireSocket.wait(anyOf: [first.server], for: Int16(POLLIN), SocketBounds(wake: wake))
+    }
+  }
+
+  @Test func aClearedWakePipeIsQuietUntilWokenAgain() throws {
+    let wake = try WakePipe()
+    for _ in 0..<3 { wake.wake() }
+    #expect(wake.isWoken)
+    wake.clear()
+    #expect(!wake.isWoken)
+    wake.wake()
+    #expect(wake.isWoken)
+  }
+
+  @Test func aResetIsALostConnectionToThePeer() throws {
+    let (client, server) = try Self.pair()
+    defer { close(client) }
+    let bounds = SocketBounds(deadline: .now + .seconds(10))
+    // Unread bytes make the close a reset even without SO_LINGER; none here, so the reset is closeWithReset's.
+    WireSocket.closeWithReset(server)
+    var buffer: [UInt8] = []
+    #expect(throws: SocketFailure.connectionLost) { try WireSocket.receive(client, appendingTo: &buffer, bounds) }
+  }
+
+  @Test func aConnectionLeavesFromTheSourceAddressAsked() throws {
+    let listener = try LoopbackListener(backlog: 1)
+    defer { close(listener.fd) }
+    let client = try WireSocket.dial(
+      host: "127.0.0.1", port: Int(listener.port), from: "127.0.0.2", SocketBounds(deadline: .now + .seconds(10)))
+    defer { close(client) }
+    let (server, peer) = try #require(WireSocket.accept(listener.fd))
+    close(server)
+    #expect(UInt32(bigEndian: peer) == 0x7F00_0002)
+    #expect(throws: SocketFailure.self) {
+      try WireSocket.dial(host: "127.0.0.1", port: Int(listener.port), from: "not an address", SocketBounds())
+    }
+  }
+
   @Test func dialingAClosedPortOrAnUnknownHostSaysWhich() throws {
     let listener = try LoopbackListener(backlog: 1)
     close(listener.fd)

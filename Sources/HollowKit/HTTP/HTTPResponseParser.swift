@@ -10,11 +10,15 @@ import Foundation
 /// bounded: the head (``maximumHeadBytes``), each chunk-size and trailer line, and the body
 /// (`limit`, checked against `Content-Length` before any of the body is read).
 ///
+/// The head's end is found by the wire layer's `HeadScanner`, the one the demo server and the test
+/// servers read requests with: each byte looked at once, a bad status line refused as soon as its
+/// line ends, nothing past the limit kept.
+///
 /// Framing follows RFC 9112: `Transfer-Encoding: chunked` wins over `Content-Length`; conflicting
 /// lengths, other transfer codings, folded headers, a status line that is not HTTP/1.x, a chunk-size
 /// line that is not strictly hexadecimal digits and extensions (``ChunkSizeLine``) and a trailer that
-/// is not a field line are malformed; without either the body runs to the end of the stream. Interim (1xx) answers are
-/// skipped, a few at most. With `skipsRedirectBodies`, a 301/302/303/307/308 ends at its head.
+/// is not a field line are malformed; without either the body runs to the end of the stream.
+/// Interim (1xx) answers are skipped, a few at most. With `skipsRedirectBodies`, a 301/302/303/307/308 ends at its head.
 ///
 /// ```swift
 /// var parser = HTTPResponseParser(limit: 16 << 20)
@@ -29,7 +33,7 @@ struct HTTPResponseParser {
   /// Interim answers skipped before the response counts as malformed.
   static let maximumInterimResponses = 8
 
-  fileprivate enum Phase {
+  private enum Phase {
     case head
     case length(remaining: Int)
     case untilClose
@@ -43,7 +47,10 @@ struct HTTPResponseParser {
   private let limit: Int
   private let skipsRedirectBodies: Bool
   private var phase = Phase.head
-  /// The current head, chunk-size line or trailer section, as received.
+  /// The head so far (and perhaps the first bytes after it), as the wire layer's scanner reads it.
+  private var head: [UInt8] = []
+  private var scanner = HeadScanner(.response)
+  /// The current chunk-size line or trailer section, as received.
   private var line: [UInt8] = []
   /// The length of the line being read in ``line`` (after its last LF).
   private var lineStart = 0
@@ -75,7 +82,19 @@ struct HTTPResponseParser {
       }
       guard index < bytes.endIndex else { return nil }
       switch phase {
-      case .head, .chunkSize, .trailers, .chunkDataEnd:
+      case .head:
+        // At most one byte past the limit is kept, so that a head that never ends costs bounded memory.
+        let count = min(bytes.endIndex - index, Self.maximumHeadBytes + 1 - head.count)
+        head.append(contentsOf: bytes[index..<index + count])
+        index += count
+        guard let headLength = try scanHead() else { continue }
+        let rest = head[headLength...] + bytes[index...]
+        let whole = head[..<headLength]
+        head = []
+        scanner = HeadScanner(.response)
+        try endHead(whole)
+        return try consume(rest)
+      case .chunkSize, .trailers, .chunkDataEnd:
         let byte = bytes[index]
         index += 1
         try take(byte)
@@ -103,7 +122,7 @@ struct HTTPResponseParser {
   mutating func finish() throws(TransportFailure) -> HTTPClientResponse {
     switch phase {
     case .untilClose, .done: return response
-    case .head where !line.starts(with: "HTTP/".utf8.prefix(line.count)):
+    case .head where !head.starts(with: "HTTP/".utf8.prefix(head.count)):
       // Something answered that does not speak HTTP (an SSH banner, say) and hung up.
       throw .malformedResponse("the answer does not start with an HTTP/1.x status line")
     default: throw .connectionLost
@@ -134,16 +153,11 @@ struct HTTPResponseParser {
     }
     line.append(byte)
     let maximum = if case .chunkSize = phase { Self.maximumChunkLine } else { Self.maximumHeadBytes }
-    guard line.count <= maximum else {
-      throw .malformedResponse(
-        phase.isHead ? "the header is larger than \(Self.maximumHeadBytes / 1024) KiB" : "a line is too long")
-    }
+    guard line.count <= maximum else { throw .malformedResponse("a line is too long") }
     guard byte == UInt8(ascii: "\n") else { return }
     let content = line[lineStart..<line.count - 1]
     let isEmpty = content.isEmpty || content == [UInt8(ascii: "\r")]
     switch phase {
-    case .head:
-      if isEmpty { try endHead() } else { lineStart = line.count }
     case .chunkSize:
       try startChunk(Self.trimmingCR(content))
     case .trailers:
@@ -155,10 +169,19 @@ struct HTTPResponseParser {
     }
   }
 
-  private mutating func endHead() throws(TransportFailure) {
-    let lines = Self.lines(of: line)
-    line = []
-    lineStart = 0
+  /// The length of the head once ``head`` holds all of it; nil while more is needed.
+  private mutating func scanHead() throws(TransportFailure) -> Int? {
+    switch scanner.scan(head, maxHeaderBytes: Self.maximumHeadBytes) {
+    case .incomplete: return nil
+    case .complete(let headLength): return headLength
+    case .malformedStartLine: throw .malformedResponse("the answer does not start with an HTTP/1.x status line")
+    case .tooLarge: throw .malformedResponse("the header is larger than \(Self.maximumHeadBytes / 1024) KiB")
+    }
+  }
+
+  /// Reads a whole head (an interim answer's or the response's) and sets the phase that follows it.
+  private mutating func endHead(_ head: ArraySlice<UInt8>) throws(TransportFailure) {
+    let lines = HeadScanner.lines(of: head, .response)
     let (status, headers) = try Self.parseHead(lines)
     if (100..<200).contains(status) {
       guard status != 101 else { throw .malformedResponse("the server switched to another protocol") }
@@ -230,10 +253,6 @@ struct HTTPResponseParser {
     }
   }
 
-  private static func lines(of head: [UInt8]) -> [ArraySlice<UInt8>] {
-    head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(trimmingCR)
-  }
-
   private static func trimmingCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     line.last == UInt8(ascii: "\r") ? line.dropLast() : line
   }
@@ -241,11 +260,5 @@ struct HTTPResponseParser {
   /// Header bytes as text, one character per byte (ISO-8859-1, what HTTP/1.1 allows beyond ASCII).
   private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
     String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-  }
-}
-
-extension HTTPResponseParser.Phase {
-  fileprivate var isHead: Bool {
-    if case .head = self { true } else { false }
   }
 }

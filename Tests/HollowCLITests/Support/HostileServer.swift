@@ -36,7 +36,7 @@ final class HostileServer: Sendable {
   }
 
   let port: UInt16
-  private let listener: Int32
+  private let stop: WakePipe
   private let paths = Mutex<[String]>([])
 
   var url: String { "http://127.0.0.1:\(port)" }
@@ -46,62 +46,42 @@ final class HostileServer: Sendable {
 
   init(_ respond: @escaping @Sendable (_ path: String) -> Answer) throws {
     let socket = try LoopbackListener(backlog: 128)
-    let fd = socket.fd
-    listener = fd
     port = socket.port
-    Thread.detachNewThread { [self] in
-      while true {
-        guard let (connection, _) = WireSocket.accept(fd) else {
-          if errno == EINTR { continue }
-          return  // the listener was shut down
-        }
-        Thread.detachNewThread { [self] in serve(connection, respond: respond) }
-      }
-    }
+    stop = try WakePipe()
+    try socket.acceptEach(until: stop) { [self] connection, _ in serve(connection, respond: respond) }
   }
 
-  /// Stops accepting; the accept loop ends.
+  /// Stops accepting and ends every wait of a connection.
   func shutdown() {
-    Glibc.shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+    stop.wake()
   }
 
   private func serve(_ connection: Int32, respond: @Sendable (String) -> Answer) {
     defer { close(connection) }
-    guard let head = Self.readRequest(connection) else { return }
-    let requestLine = head.split(separator: "\r\n").first.map(String.init) ?? ""
-    let path = requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+    guard let path = readRequest(connection) else { return }
     paths.withLock { $0.append(path) }
     let answer = respond(path)
     let reason = answer.status == 200 ? "OK" : "Status"
-    var response = Array(
-      ("HTTP/1.1 \(answer.status) \(reason)\r\nContent-Type: application/json\r\n"
-        + "Content-Length: \(answer.body.count)\r\nConnection: close\r\n\r\n").utf8)
-    response += answer.body
-    _ = try? WireSocket.sendAll(connection, response[...], SocketBounds(deadline: .now + .seconds(30)))
+    let fields = [
+      ("Content-Type", "application/json"), ("Content-Length", String(answer.body.count)), ("Connection", "close"),
+    ]
+    guard let head = try? HTTPHeadWriter.response(status: answer.status, reason: reason, fields: fields) else { return }
+    _ = try? WireSocket.sendAll(connection, (head + answer.body)[...], SocketBounds(deadline: .now + .seconds(30)))
   }
 
-  /// The request head, after reading the body too (answers depend on the path alone, but an
-  /// unread body would make closing the connection reset it before the answer is read).
-  private static func readRequest(_ connection: Int32) -> String? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    var head: String?
-    var expected = Int.max
-    while bytes.count < expected, bytes.count < 8 * 1_048_576 {
-      let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return head }
-      bytes += chunk[..<count]
-      if head == nil, let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) {
-        let text = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
-        head = text
-        let length =
-          text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
-          .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        expected = end.upperBound + length
-      }
+  /// The request's target, after reading its body too (answers depend on the path alone, but an unread
+  /// body would make closing the connection reset it before the answer is read); nil when no whole
+  /// head came.
+  private func readRequest(_ connection: Int32) -> String? {
+    let bounds = SocketBounds(deadline: .now + .seconds(30), wake: stop)
+    var buffer: [UInt8] = []
+    let outcome = try? HeadReader.read(
+      connection, into: &buffer, .request, maxHeaderBytes: MessageHead.maximumBytes, bounds)
+    guard case .head(let length) = outcome, let head = MessageHead(request: buffer[..<length]) else { return nil }
+    let expected = length + min(head.contentLength, 8 * 1_048_576)
+    while buffer.count < expected {
+      guard let count = try? WireSocket.receive(connection, appendingTo: &buffer, bounds), count > 0 else { break }
     }
-    return head
+    return head.target
   }
 }

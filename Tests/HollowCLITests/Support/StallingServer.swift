@@ -31,29 +31,18 @@ final class StallingServer: Sendable {
   }
 
   let port: UInt16
-  private let listener: Int32
+  private let stop: WakePipe
   private let log = CurrentValueSubject<[Event], Never>([])
   private let recorded = Mutex<[Event]>([])
-  private let open = Mutex<Set<Int32>>([])
 
   var url: String { "http://127.0.0.1:\(port)" }
 
   /// - Parameter answer: the JSON body for a path (query included), or nil to hold the request.
   init(_ answer: @escaping @Sendable (_ path: String) -> String?) throws {
     let socket = try LoopbackListener(backlog: 64)
-    let fd = socket.fd
-    listener = fd
     port = socket.port
-    Thread.detachNewThread { [self] in
-      while true {
-        guard let (connection, _) = WireSocket.accept(fd) else {
-          if errno == EINTR { continue }
-          return  // the listener was shut down
-        }
-        open.withLock { _ = $0.insert(connection) }
-        Thread.detachNewThread { [self] in serve(connection, answer: answer) }
-      }
-    }
+    stop = try WakePipe()
+    try socket.acceptEach(until: stop) { [self] connection, _ in serve(connection, answer: answer) }
   }
 
   /// Waits until the events so far satisfy `condition`.
@@ -65,9 +54,7 @@ final class StallingServer: Sendable {
 
   /// Stops accepting and wakes every held connection.
   func shutdown() {
-    Glibc.shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for connection in open.withLock({ $0 }) { Glibc.shutdown(connection, Int32(SHUT_RDWR)) }
+    stop.wake()
   }
 
   private func record(_ event: Event) {
@@ -79,39 +66,29 @@ final class StallingServer: Sendable {
   }
 
   private func serve(_ connection: Int32, answer: (String) -> String?) {
-    defer {
-      open.withLock { _ = $0.remove(connection) }
-      close(connection)
-    }
+    defer { close(connection) }
     var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      // One request head (the client's requests are GETs without a body).
-      guard let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) else {
-        let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return }
-        buffer += chunk[..<count]
-        continue
-      }
-      let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
-      buffer.removeSubrange(..<end.upperBound)
-      let path = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+    // One request head at a time (the client's requests are GETs without a body).
+    while case .head(let length)? = try? HeadReader.read(
+      connection, into: &buffer, .request, maxHeaderBytes: MessageHead.maximumBytes, SocketBounds(wake: stop)),
+      let head = MessageHead(request: buffer[..<length])
+    {
+      buffer.removeSubrange(..<length)
+      let path = head.target
       guard let body = answer(path) else {
         record(.held(path))
-        // Nothing is answered: wait for the client to close (recv answers 0) or the shutdown.
-        while true {
-          let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-          if count < 0, errno == EINTR { continue }
-          if count <= 0 { break }
+        // Nothing is answered: wait for the client to close (the end of the stream) or the shutdown.
+        while let count = try? WireSocket.receive(connection, appendingTo: &buffer, SocketBounds(wake: stop)), count > 0
+        {
+          buffer.removeAll()
         }
         record(.closed(path))
         return
       }
-      let response = Array(
-        ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-          .utf8)
-      guard (try? WireSocket.sendAll(connection, response[...], SocketBounds(deadline: .now + .seconds(30)))) != nil
+      let fields = [("Content-Type", "application/json"), ("Content-Length", String(body.utf8.count))]
+      guard let response = try? HTTPHeadWriter.response(status: 200, reason: "OK", fields: fields),
+        (try? WireSocket.sendAll(
+          connection, (response + Array(body.utf8))[...], SocketBounds(deadline: .now + .seconds(30)))) != nil
       else { return }
       record(.answered(path))
     }

@@ -17,6 +17,9 @@ import Darwin
 /// With a ``TestCertificates/Identity`` it speaks https (``ServerStream``): the same behaviours, inside TLS,
 /// with one TLS context for all its connections, so a client can resume a session (counted in ``resumed``).
 ///
+/// It reads any request line a proxy would (``HeadScanner/StartLine/proxyRequest``), so that it can play
+/// a hostile proxy answering `CONNECT` too.
+///
 /// With `keepAlive`, a connection reads its next request after each whole answer (`.json`, `.raw`,
 /// `.redirect`), whatever the answer says, so a test sees which requests a client sent on which
 /// connection (``RecordedRequest/connection``); ``HostileBehavior/hangUp`` then closes it unanswered.
@@ -41,7 +44,6 @@ final class HostileServer: Sendable {
   /// The TLS context every connection shares (nil for http).
   private let tlsContext: ServerStream.Context?
   private let resumedCount = Atomic<Int>(0)
-  private let listener: Int32
   private let stopPipe: StopPipe
   private let behavior: Behavior
   private let log = Mutex<[RecordedRequest]>([])
@@ -58,10 +60,11 @@ final class HostileServer: Sendable {
     scheme = tls == nil ? "http" : "https"
     stopPipe = try StopPipe()
     let socket = try LoopbackListener(backlog: 64)
-    listener = socket.fd
     port = Int(socket.port)
-    let accepting = Thread { [self] in acceptLoop() }
-    accepting.start()
+    try socket.acceptEach(until: stopPipe.wakePipe) { [self] connection, number in
+      acceptedCount.add(1, ordering: .acquiringAndReleasing)
+      serve(connection, number: number)
+    }
   }
 
   /// `http://127.0.0.1:<port><path>` (`https` with TLS), or with another host name for the same server.
@@ -106,24 +109,10 @@ final class HostileServer: Sendable {
     stopPipe.stop()
   }
 
-  private func acceptLoop() {
-    defer { close(listener) }
-    while stopPipe.waitReadable(listener) {
-      guard let (connection, _) = WireSocket.accept(listener) else { continue }
-      let number = acceptedCount.add(1, ordering: .acquiringAndReleasing).newValue
-      let thread = Thread { [self] in serve(connection, number: number) }
-      thread.start()
-    }
-  }
-
   private func serve(_ fd: Int32, number: Int) {
     var closeWithReset = false
     defer {
-      if closeWithReset {
-        var option = linger(l_onoff: 1, l_linger: 0)
-        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-      }
-      close(fd)
+      if closeWithReset { WireSocket.closeWithReset(fd) } else { close(fd) }
     }
     #if canImport(Darwin)
     var yes: Int32 = 1
@@ -198,7 +187,7 @@ final class HostileServer: Sendable {
       // Under the TLS layer: the header of an application-data record announcing 64 bytes, then 3 of them.
       guard write(Array(head.utf8)) else { return false }
       let fragment: [UInt8] = [0x17, 0x03, 0x03, 0x00, 0x40, 1, 2, 3]
-      _ = send(fd, fragment, fragment.count, Self.sendFlags)
+      WireSocket.sendWithoutWaiting(fd, fragment[...])
     }
     return false
   }
@@ -206,32 +195,21 @@ final class HostileServer: Sendable {
   /// The request head (and body, by Content-Length), or nil when the client went away.
   private func readRequest(_ stream: ServerStream, buffer: inout [UInt8]) -> RecordedRequest? {
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    let terminator = Array("\r\n\r\n".utf8)
-    var headEnd = buffer.firstRange(of: terminator)?.upperBound
-    while headEnd == nil {
-      guard buffer.count < 1 << 20, stream.hasBufferedBytes || stopPipe.waitReadable(stream.fd) else { return nil }
+    let more = { (buffer: inout [UInt8]) -> Bool in
+      guard stream.hasBufferedBytes || self.stopPipe.waitReadable(stream.fd) else { return false }
       let count = stream.read(into: &chunk)
-      guard count > 0 else { return nil }
+      guard count > 0 else { return false }
       buffer += chunk[0..<count]
-      headEnd = buffer.firstRange(of: terminator)?.upperBound
+      return true
     }
-    let lines = String(decoding: buffer[..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
-    let requestLine = lines[0].split(separator: " ")
-    guard requestLine.count == 3 else { return nil }
-    var headers: [String: String] = [:]
-    for line in lines.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    let outcome = HeadReader.read(
+      into: &buffer, .proxyRequest, maxHeaderBytes: MessageHead.maximumBytes, more: more)
+    guard case .head(let length) = outcome, let head = MessageHead(request: buffer[..<length]) else { return nil }
+    while buffer.count - length < head.contentLength {
+      guard more(&buffer) else { return nil }
     }
-    let length = Int(headers["content-length"] ?? "0") ?? 0
-    while buffer.count - headEnd! < length {
-      guard stream.hasBufferedBytes || stopPipe.waitReadable(stream.fd) else { return nil }
-      let count = stream.read(into: &chunk)
-      guard count > 0 else { return nil }
-      buffer += chunk[0..<count]
-    }
-    buffer.removeFirst(min(buffer.count, headEnd! + length))
-    return RecordedRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+    buffer.removeFirst(min(buffer.count, length + head.contentLength))
+    return RecordedRequest(method: head.method, target: head.target, headers: head.headers)
   }
 
   /// Writes all of `bytes`, waiting for room; false when the client went away or the server stopped.
@@ -245,10 +223,4 @@ final class HostileServer: Sendable {
     }
     return true
   }
-
-  #if canImport(Darwin)
-  private static let sendFlags: Int32 = 0
-  #else
-  private static let sendFlags = Int32(MSG_NOSIGNAL)
-  #endif
 }

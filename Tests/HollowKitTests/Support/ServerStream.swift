@@ -1,4 +1,5 @@
 import Foundation
+import HollowWire
 
 #if canImport(COpenSSL)
 import COpenSSL
@@ -107,7 +108,7 @@ final class ServerStream {
       return Int(buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32($0.count)) })
     }
     #endif
-    return buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    return buffer.withUnsafeMutableBytes { (try? WireSocket.receive(fd, into: $0, SocketBounds())) ?? -1 }
   }
 
   /// Writes some of `bytes`; returns how many, 0 or less when the client went away.
@@ -117,7 +118,7 @@ final class ServerStream {
       return Int(bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) })
     }
     #endif
-    return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Self.sendFlags) }
+    return WireSocket.sendWithoutWaiting(fd, bytes)
   }
 
   #if canImport(COpenSSL)
@@ -143,11 +144,5 @@ final class ServerStream {
     }
     return context
   }
-  #endif
-
-  #if canImport(Darwin)
-  private static let sendFlags: Int32 = 0
-  #else
-  private static let sendFlags = Int32(MSG_NOSIGNAL)
   #endif
 }

@@ -2,6 +2,7 @@ import Foundation
 import HollowKit
 import HollowServer
 import HollowWire
+import LoopbackTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -36,30 +37,10 @@ final class TestClient {
   /// Connects to the server on `port` from `source` (any loopback address: 127.0.0.2 is another peer).
   init(port: Int, token: String? = nil, from source: String = "127.0.0.1") throws {
     self.token = token
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw TestClientError(description: "socket failed") }
-    var local = sockaddr_in()
-    local.sin_family = sa_family_t(AF_INET)
-    local.sin_addr.s_addr = inet_addr(source)
-    let bound = withUnsafePointer(to: &local) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0 else {
-      close(fd)
-      throw TestClientError(description: "bind to \(source) failed: errno \(errno)")
-    }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard result == 0 else {
-      close(fd)
-      throw TestClientError(description: "connect failed: errno \(errno)")
+    do throws(SocketFailure) {
+      fd = try WireSocket.dial(host: "127.0.0.1", port: port, from: source, SocketBounds(deadline: .now + .seconds(10)))
+    } catch {
+      throw TestClientError(description: "connect from \(source) failed: \(error)")
     }
   }
 
@@ -110,29 +91,22 @@ final class TestClient {
 
   /// Reads one answer (head and Content-Length body) within `timeout`.
   func readResponse(timeout: Duration = .seconds(10)) throws -> TestResponse {
-    let deadline = ContinuousClock.now + timeout
-    let separator: [UInt8] = Array("\r\n\r\n".utf8)
-    var headEnd: Int?
-    while headEnd == nil {
-      headEnd = buffer.indices.dropLast(3).first { buffer[$0..<($0 + 4)].elementsEqual(separator) }
-      if headEnd == nil { try fill(until: deadline) }
+    let bounds = SocketBounds(deadline: .now + timeout)
+    let outcome: HeadReader.Outcome
+    do throws(SocketFailure) {
+      outcome = try HeadReader.read(fd, into: &buffer, .response, maxHeaderBytes: MessageHead.maximumBytes, bounds)
+    } catch {
+      throw TestClientError(description: "no answer: \(error)")
     }
-    let end = headEnd ?? 0
-    let lines = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
-    let statusParts = lines[0].split(separator: " ")
-    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
-      throw TestClientError(description: "bad status line \(lines[0])")
+    guard case .head(let end) = outcome, let head = MessageHead(response: buffer[..<end]) else {
+      throw TestClientError(
+        description: "bad answer head (\(outcome)): \(String(decoding: buffer.prefix(200), as: UTF8.self))")
     }
-    var headers: [String: String] = [:]
-    for line in lines.dropFirst() {
-      let parts = line.split(separator: ":", maxSplits: 1)
-      if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
-    }
-    let length = Int(headers["content-length"] ?? "0") ?? 0
-    while buffer.count < end + 4 + length { try fill(until: deadline) }
-    let body = Array(buffer[(end + 4)..<(end + 4 + length)])
-    buffer.removeFirst(end + 4 + length)
-    return TestResponse(status: status, headers: headers, body: body)
+    let length = head.contentLength
+    while buffer.count < end + length { try fill(bounds) }
+    let body = Array(buffer[end..<(end + length)])
+    buffer.removeFirst(end + length)
+    return TestResponse(status: head.status, headers: head.headers, body: body)
   }
 
   /// Reads until the server closes; `closed` is false when the deadline passed first.
@@ -152,10 +126,10 @@ final class TestClient {
 
   /// Reads until the server closes or resets the connection, or `timeout` passes.
   func readUntilEnd(timeout: Duration = .seconds(10)) -> (bytes: [UInt8], ending: Ending) {
-    let deadline = ContinuousClock.now + timeout
+    let bounds = SocketBounds(deadline: .now + timeout)
     while true {
       do {
-        try fill(until: deadline)
+        try fill(bounds)
       } catch let error as TestClientError where error.description == "closed" || error.description == "reset" {
         defer { buffer.removeAll() }
         return (buffer, error.description == "closed" ? .closed : .reset)
@@ -165,22 +139,21 @@ final class TestClient {
     }
   }
 
-  private func fill(until deadline: ContinuousClock.Instant) throws {
-    guard (try? WireSocket.wait(fd, for: Int16(POLLIN), SocketBounds(deadline: deadline))) != nil else {
+  private func fill(_ bounds: SocketBounds) throws {
+    let count: Int
+    do throws(SocketFailure) {
+      count = try WireSocket.receive(fd, appendingTo: &buffer, upTo: 64 * 1024, bounds)
+    } catch .connectionLost {
+      throw TestClientError(description: "reset")
+    } catch {
       throw TestClientError(description: "timed out")
     }
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if count < 0, errno == ECONNRESET { throw TestClientError(description: "reset") }
     guard count > 0 else { throw TestClientError(description: "closed") }
-    buffer += chunk[0..<count]
   }
 
   /// Closes with a reset (SO_LINGER 0), like a client that crashes mid-transfer.
   func abort() {
-    var option = linger(l_onoff: 1, l_linger: 0)
-    setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-    close(fd)
+    WireSocket.closeWithReset(fd)
     isClosed = true
   }
 }
