@@ -30,6 +30,27 @@ private struct CancellationProbe: Publisher {
   }
 }
 
+/// An upstream that counts from 1 to 10 without ever suspending or looking at cancellation:
+/// only the sink's own check can stop it.
+private struct CountToTen: Publisher {
+  typealias Output = Int
+  typealias Failure = Never
+
+  func makeAsyncIterator() -> Iterator { Iterator() }
+
+  struct Iterator: AsyncIteratorProtocol {
+    var last = 0
+
+    mutating func next() async -> Int? { await next(isolation: nil) }
+
+    mutating func next(isolation actor: isolated (any Actor)?) async -> Int? {
+      guard last < 10 else { return nil }
+      last += 1
+      return last
+    }
+  }
+}
+
 @Suite struct SinkTests {
   @Test func receivesEveryValueThenTheCompletion() async {
     let (events, recorder) = AsyncStream.makeStream(of: String.self)
@@ -101,6 +122,27 @@ private struct CancellationProbe: Publisher {
     #expect(received == [1, 2, 3])
     #expect(completions == 1)
     cancellable.cancel()
+  }
+
+  @MainActor @Test func cancellingInsideReceiveValueStopsAnUpstreamThatNeverChecks() async {
+    // The sink's task runs on the main actor and never suspends between values, so when this
+    // test resumes the loop has either returned (cancellation seen) or delivered all ten.
+    var received: [Int] = []
+    var completions = 0
+    var cancellable: AnyCancellable?
+    let (done, finish) = AsyncStream.makeStream(of: Void.self)
+    cancellable = CountToTen().sink { _ in
+      completions += 1
+    } receiveValue: { value in
+      received.append(value)
+      if value == 3 {
+        cancellable?.cancel()
+        finish.finish()
+      }
+    }
+    for await _ in done {}
+    #expect(received == [1, 2, 3])
+    #expect(completions == 0)
   }
 
   @Test func cancellingStopsTheUpstreamAndSkipsTheCompletion() async {

@@ -76,7 +76,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
 
   // MARK: Subscribers
 
-  @usableFromInline
+  @inlinable
   mutating func subscribe(policy: BufferingPolicy) -> SubjectToken {
     nextID += 1
     var subscriber = SubjectSubscriber<Output>(id: nextID, policy: policy)
@@ -118,7 +118,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   /// Removes a subscriber (dropped iterator, cancelled task, or a subscriber that stopped
   /// early) and discards what it had buffered. Wakes its parked consumer and a sender it was
   /// blocking.
-  @usableFromInline
+  @inlinable
   mutating func cancel(_ token: SubjectToken) -> Effects {
     guard owns(token) else { return Effects() }
     let removed = vacate(token.slot)
@@ -130,7 +130,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
 
   /// Frees a subscriber's slot. The log it read stops being held for it: with no reader left it
   /// is emptied now; otherwise its values go at the next walk of the subscribers.
-  @usableFromInline
+  @inlinable
   mutating func vacate(_ slot: Int) -> SubjectSubscriber<Output> {
     let removed = subscribers[slot]
     subscribers[slot] = .vacant
@@ -223,7 +223,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
 
   /// Parks the subscriber's consumer unless there is already something for it;
   /// returns `false` if the caller must resume `waiter` right away.
-  @usableFromInline
+  @inlinable
   mutating func park(_ token: SubjectToken, _ waiter: Waiter) -> Bool {
     guard owns(token), subscribers[token.slot].buffered(logEnd: log.end) == 0, completion == nil else {
       return false
@@ -258,10 +258,14 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
       subscribers[token.slot].receive(value)
     }
     remember(value)
-    for token in parkedSlots where subscribers[token.slot].id == token.id {
-      if let consumer = subscribers[token.slot].waiter.take() { wakes.append(consumer) }
+    // Most sends find no consumer parked (a busy one is still reading): skip the walk and the
+    // array call entirely then.
+    if !parkedSlots.isEmpty {
+      for token in parkedSlots where subscribers[token.slot].id == token.id {
+        if let consumer = subscribers[token.slot].waiter.take() { wakes.append(consumer) }
+      }
+      parkedSlots.removeAll(keepingCapacity: true)
     }
-    parkedSlots.removeAll(keepingCapacity: true)
     parkedReaders = 0
     // Senders parked behind us are woken one at a time; each passes the baton on while there is room.
     if blockingCount == 0, !waitingSenders.isEmpty { wakes.append(waitingSenders.removeFirst().waiter) }
@@ -271,7 +275,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   /// The log has reached ``blockingBound``: marks the `.suspend` subscribers that are now owed
   /// their capacity as blocking, computes the bound afresh from the others, and lets go of the
   /// log's values that every reader has read. One walk per half buffer or so, not one per send.
-  @usableFromInline
+  @inlinable
   mutating func findBlockingSubscribers() {
     var bound = Int.max
     var slowest = log.end
@@ -289,7 +293,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     log.discard(upTo: slowest)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func makeTicket() -> Int {
     nextTicket += 1
     return nextTicket
@@ -297,20 +301,20 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
 
   /// Parks a sender that found the subject full. Returns `false` (resume at once) if the
   /// subject is no longer full or is completed, so the sender retries.
-  @usableFromInline
+  @inlinable
   mutating func parkSender(ticket: Int, _ waiter: Waiter) -> Bool {
     guard completion == nil, blockingCount > 0 else { return false }
     waitingSenders.append((ticket, waiter))
     return true
   }
 
-  @usableFromInline
+  @inlinable
   mutating func cancelSender(ticket: Int) -> Waiter? {
     guard let index = waitingSenders.firstIndex(where: { $0.ticket == ticket }) else { return nil }
     return waitingSenders.remove(at: index).waiter
   }
 
-  @usableFromInline
+  @inlinable
   mutating func unblockOne() -> Waiter? {
     blockingCount -= 1
     guard blockingCount == 0, !waitingSenders.isEmpty else { return nil }

@@ -51,7 +51,7 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
 
   /// The slow path of `send`: park until the full subscribers have drained, then retry.
   /// A cancelled sender stops waiting and its value is delivered to no subscriber.
-  @usableFromInline
+  @inlinable
   func sendWhenRoom(_ value: Output, isolation: isolated (any Actor)?) async {
     while !Task.isCancelled {
       let ticket = state.withLock { $0.makeTicket() }
@@ -64,14 +64,14 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
     }
   }
 
-  @usableFromInline
+  @inlinable
   func complete(_ completion: Completion<Failure>) {
     perform(state.withLock { $0.complete(completion) })
   }
 
   // MARK: Subscribing
 
-  @usableFromInline
+  @inlinable
   func subscribe(policy: BufferingPolicy) -> SubjectToken {
     state.withLock { $0.subscribe(policy: policy) }
   }

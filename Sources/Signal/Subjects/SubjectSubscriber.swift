@@ -27,7 +27,7 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
   /// for yet: they still count against the capacity, so batching never widens the bound.
   @usableFromInline var held = 0
 
-  @usableFromInline
+  @inlinable
   init(id: Int, policy: BufferingPolicy) {
     self.id = id
     self.policy = policy
@@ -38,7 +38,7 @@ struct SubjectSubscriber<Output: Sendable>: Sendable {
     buffer = RingBuffer()
   }
 
-  @usableFromInline
+  @inlinable
   static var vacant: SubjectSubscriber { SubjectSubscriber(id: 0, policy: .dropNewest(1)) }
 
   /// How many values wait for this subscriber when the log ends at `logEnd`.
