@@ -206,13 +206,6 @@ private func expectInterleaving(_ values: [Int], of runs: [Range<Int>]) {
     #expect(peakAhead <= capacity)
   }
 
-  /// Immediate upstreams, larger than the buffer, come one after another in subscription order,
-  /// as Combine delivers them: one task takes them in turn, not one task each.
-  @Test func immediateUpstreamsComeOneAfterAnother() async {
-    let runs = (0..<3).map { $0 * 3_000..<($0 + 1) * 3_000 }
-    #expect(await collect(runs.map { $0.publisher }.merged()) == Array(0..<9_000))
-  }
-
   /// An immediate upstream that could not be taken at subscription (the buffer was full) fails
   /// from its producer's run: the values before it, then the failure.
   @Test func anImmediateUpstreamFailsFromItsRun() async {

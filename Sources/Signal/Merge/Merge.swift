@@ -4,9 +4,7 @@ extension Publisher where Output: Sendable {
   /// Each upstream's values keep their order. The merge finishes when both upstreams have
   /// finished, and fails as soon as either fails (values that arrived before the failure are
   /// delivered first; the other upstream is cancelled). Upstreams run concurrently in their
-  /// own child tasks and suspend when the consumer falls behind by a bounded number of values;
-  /// immediate upstreams (collections' publishers, `Just`, `Empty`, `Fail`), whose values are
-  /// all there, are taken one after another, as Combine delivers them.
+  /// own child tasks and suspend when the consumer falls behind by a bounded number of values.
   ///
   /// ```swift
   /// for await event in taps.merge(with: swipes) { handle(event) }

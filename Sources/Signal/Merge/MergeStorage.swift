@@ -81,27 +81,6 @@ final class MergeStorage<Element: Sendable, Failure: Error>: ProducerGroupStorag
     }
   }
 
-  /// Runs the producers: each upstream that may wait for its values in a child task of its own,
-  /// and the immediate upstreams (their values are all there: they wait only for room) one after
-  /// another in one more, in subscription order, as Combine delivers them. A task per immediate
-  /// upstream cost a task's start, a park and a wake-up each, which at a thousand upstreams of a
-  /// hundred values was most of what a merge cost.
-  @inlinable
-  var runProducers: @Sendable (MergeStorage) async -> Void {
-    { storage in
-      let immediate = storage.producers.indices.filter { storage.producers[$0].takeNow != nil }
-      await withDiscardingTaskGroup { group in
-        for (index, producer) in storage.producers.enumerated() where producer.takeNow == nil {
-          group.addTask { await producer.run(storage, index) }
-        }
-        guard !immediate.isEmpty else { return }
-        group.addTask {
-          for index in immediate { await storage.producers[index].run(storage, index) }
-        }
-      }
-    }
-  }
-
   /// The most elements a producer takes from an immediate upstream in one run.
   @inlinable
   var runLength: Int { Swift.max(16, state.withLock { $0.capacity } / 4) }
