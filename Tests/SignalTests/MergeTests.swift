@@ -216,6 +216,19 @@ private func expectInterleaving(_ values: [Int], of runs: [Range<Int>]) {
     #expect(recording.values.count >= MergeStorage<Int, TestError>.defaultCapacity(upstreamCount: 2))
   }
 
+  /// An immediate upstream that never ends must not keep the others from running: the failing
+  /// one ends the merge (taking immediate upstreams one after another in one task spun here forever).
+  @Test(.timeLimit(.minutes(1))) func anEndlessImmediateUpstreamDoesNotStarveAFailingOne() async {
+    let endless = (0..<Int.max).publisher.setFailureType(to: TestError.self)
+    var received = 0
+    do {
+      for try await _ in endless.merge(with: Fail<Int, TestError>(error: .boom)) { received += 1 }
+      Issue.record("the merge ended without the failure after \(received) values")
+    } catch {
+      #expect(error == .boom)
+    }
+  }
+
   @Test func manyProducersLoseAndDuplicateNothing() async {
     let runs = (0..<32).map { $0 * 3_000..<($0 + 1) * 3_000 }
     let values = await collect(runs.map { $0.publisher }.merged())
