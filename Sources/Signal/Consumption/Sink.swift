@@ -70,24 +70,18 @@ extension Publisher {
     receiveCompletion: (Completion<Failure>) -> Void,
     receiveValue: (Output) -> Void
   ) async {
-    // The task running this loop, looked up once: `Task.isCancelled` looks the current task up
-    // again (a retain and a release) at every value. Safe to keep: this function runs in that
-    // task until it returns, the copy is a strong reference, and it is asked only from here.
-    // SinkTests' cancellation tests (a cancel inside `receiveValue`, from the sink's actor)
-    // fail if it stops seeing the cancellation.
-    let task = withUnsafeCurrentTask { $0 }
     do throws(Failure) {
       while let value = try await iterator.next(isolation: isolation) {
         // Checked right before the call, with no suspension in between: a cancel() that
         // returned before this point, here or on the sink's actor, is always seen.
-        guard task?.isCancelled != true else { return }
+        guard !Task.isCancelled else { return }
         receiveValue(value)
       }
     } catch {
-      if task?.isCancelled != true { receiveCompletion(.failure(error)) }
+      if !Task.isCancelled { receiveCompletion(.failure(error)) }
       return
     }
-    if task?.isCancelled != true { receiveCompletion(.finished) }
+    if !Task.isCancelled { receiveCompletion(.finished) }
   }
 }
 
