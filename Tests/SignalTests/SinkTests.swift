@@ -181,4 +181,27 @@ private struct CountToTen: Publisher {
     cancellable.cancel()
     #expect(await eventually { scope.parkedContinuations.load(ordering: .acquiring) == 0 })
   }
+
+  @MainActor @Test func cancellingInsideReceiveValueStopsTheValuesASubjectSubscriberHolds() async {
+    // Twenty values wait before the sink's task first runs (it runs on the main actor, after this
+    // test suspends), so its subscriber takes them in one run and the sink hands out the held
+    // ones without an `await` each: the cancellation must still be seen before the next value.
+    let subject = PassthroughSubject<Int, Never>()
+    var received: [Int] = []
+    var cancellable: AnyCancellable?
+    let (done, finish) = AsyncStream.makeStream(of: Void.self)
+    cancellable = subject.sink { value in
+      received.append(value)
+      if value == 3 {
+        cancellable?.cancel()
+        finish.finish()
+      }
+    }
+    for value in 1...20 { #expect(subject.trySend(value) == .delivered) }
+    for await _ in done {}
+    #expect(received == [1, 2, 3])
+    // The subscription is gone, with the values it held: nothing holds the sender back any more.
+    for value in 21...(21 + BufferingPolicy.defaultCapacity * 2) { #expect(subject.trySend(value) == .delivered) }
+    #expect(received == [1, 2, 3])
+  }
 }

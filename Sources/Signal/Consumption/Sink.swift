@@ -76,6 +76,8 @@ extension Publisher {
         // returned before this point, here or on the sink's actor, is always seen.
         guard !Task.isCancelled else { return }
         receiveValue(value)
+        // The values the iterator took with this one, without an `await` or a task lookup each.
+        guard iterator.deliverHeld(to: receiveValue) else { return }
       }
     } catch {
       if !Task.isCancelled { receiveCompletion(.failure(error)) }

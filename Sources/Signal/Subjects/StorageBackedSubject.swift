@@ -32,7 +32,9 @@ extension StorageBackedSubject {
   /// ```
   @inlinable
   nonisolated(nonsending) public func send(_ value: Output) async {
-    await core.storage.send(value, isolation: #isolation)
+    // The common case decides synchronously: calling an `isolated`-parameter function would hop
+    // to the caller's executor on every send (a task-status lock when that is the global one).
+    if core.storage.trySend(value) == .full { await core.storage.sendWhenRoom(value, isolation: #isolation) }
   }
 
   /// Delivers `value` only if that needs no waiting: see ``SubjectSendResult``. For

@@ -7,7 +7,6 @@ import Darwin
 #endif
 
 /// A value guarded by the platform mutex: the lock every Signal storage object holds its
-/// A value guarded by the platform mutex: the lock every Signal storage object holds its
 /// state machine in.
 ///
 /// Its API is that of `Synchronization.Mutex`, and so are its safety rules (the value goes
@@ -71,9 +70,19 @@ package final class LockStorage<State>: ManagedBuffer<State, PlatformMutex> {
         #if canImport(Darwin)
         mutex.initialize(to: os_unfair_lock())
         #else
+        #if canImport(Glibc)
+        // Adaptive, as PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP makes it: a thread that finds the
+        // lock held spins briefly before sleeping in the kernel. Every critical section here is a
+        // few dozen nanoseconds, so a producer and a consumer meeting at one lock (a subject
+        // and its sink) would otherwise pay a futex sleep and wake for a wait shorter than both.
+        var adaptive = pthread_mutex_t()
+        adaptive.__data.__kind = Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
+        mutex.initialize(to: adaptive)
+        #else
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        #endif
         #endif
       }
       return initialState

@@ -96,14 +96,6 @@ final class CreateStorage<Output: Sendable, Failure: Error>: SubscriptionStorage
     return result
   }
 
-  @inlinable
-  func send(_ value: Output) async -> CreateSendResult {
-    // The common case takes one lock: a ticket is drawn only by a sender that has to wait.
-    let first = trySend(value)
-    guard first == .full else { return first }
-    return await sendWaiting(value)
-  }
-
   /// A send that found a full `.suspend` buffer: parks with its value until it is admitted.
   @usableFromInline
   func sendWaiting(_ value: Output) async -> CreateSendResult {

@@ -28,8 +28,12 @@ extension Publishers.Create {
     /// ```
     @inlinable
     @discardableResult
-    public func send(_ value: Output) async -> CreateSendResult {
-      await storage.send(value)
+    nonisolated(nonsending) public func send(_ value: Output) async -> CreateSendResult {
+      // Decided synchronously in the common case, on the caller's executor: a plain `async` call
+      // would hop to the global executor on every value (and back to an actor caller).
+      let first = storage.trySend(value)
+      guard first == .full else { return first }
+      return await storage.sendWaiting(value)
     }
 
     /// Offers `value` without waiting, for callbacks that cannot `await`: `.enqueued`, `.full`
