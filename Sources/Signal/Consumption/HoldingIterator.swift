@@ -38,7 +38,8 @@ extension _HoldingIterator {
   static func deliverHeld<Iterator: AsyncIteratorProtocol>(
     of iterator: inout Iterator, to receive: (Iterator.Element) -> Void
   ) -> Bool {
-    withUnsafeMutablePointer(to: &iterator) { pointer in
+    precondition(Iterator.self == Self.self, "deliverHeld(of:to:) opened as another type")
+    return withUnsafeMutablePointer(to: &iterator) { pointer in
       // Binding memory to the type it already holds (Iterator is Self) changes nothing.
       pointer.withMemoryRebound(to: Self.self, capacity: 1) { holding in
         withUnsafeCurrentTask { task in

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import Signal
+
+/// `sink`'s way through the values a subject's subscriber took in one run (`_HoldingIterator`):
+/// each value checked against cancellation, the back-pressure reports made as `next()` makes them.
+@Suite struct HoldingIteratorTests {
+  @Test func anIteratorThatHoldsNothingHandsNothingOver() async {
+    var iterator = [1, 2, 3].publisher.makeAsyncIterator()
+    var received: [Int] = []
+    #expect(iterator.deliverHeld { received.append($0) })
+    #expect(received.isEmpty)
+    #expect(await iterator.next() == 1)
+  }
+
+  @Test func theValuesTakenWithTheFirstAreHandedOverInOrder() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.makeAsyncIterator()
+    for value in 1...10 { subject.trySend(value) }
+    #expect(await iterator.next() == 1)
+    var received: [Int] = []
+    #expect(iterator.deliverHeld { received.append($0) })
+    #expect(received == Array(2...10))
+    // Nothing is held any more: the next value comes from the subject again.
+    subject.trySend(11)
+    #expect(await iterator.next() == 11)
+  }
+
+  @Test func aCancelledTaskGetsNoHeldValueAndEndsTheSubscription() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let (started, start) = AsyncStream.makeStream(of: Void.self)
+    let (proceed, go) = AsyncStream.makeStream(of: Void.self)
+    let task = Task {
+      var iterator = subject.values(buffering: .suspend(4)).makeAsyncIterator()
+      for value in 1...4 { subject.trySend(value) }
+      let first = await iterator.next()
+      start.finish()
+      for await _ in proceed {}
+      var received: [Int] = []
+      let delivered = iterator.deliverHeld { received.append($0) }
+      return (first, delivered, received)
+    }
+    for await _ in started {}
+    task.cancel()
+    go.finish()
+    let (first, delivered, received) = await task.value
+    #expect(first == 1)
+    #expect(!delivered)
+    #expect(received.isEmpty)
+    // The subscriber is gone with what it held: its full buffer no longer holds senders back.
+    for value in 5...20 { #expect(subject.trySend(value) == .delivered) }
+  }
+
+  @Test func handingOverReportsTheLowWatermarkToAParkedSender() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.values(buffering: .suspend(4)).makeAsyncIterator()
+    for value in 1...4 { #expect(subject.trySend(value) == .delivered) }
+    #expect(subject.trySend(5) == .full)
+    #expect(await iterator.next() == 1)
+    // Still full: the values taken with the first count until they are handed over.
+    #expect(subject.trySend(5) == .full)
+    var received: [Int] = []
+    #expect(iterator.deliverHeld { received.append($0) })
+    #expect(received == [2, 3])
+    #expect(subject.trySend(5) == .delivered)
+  }
+}
