@@ -53,4 +53,21 @@ import Testing
     buffer.append(42)
     #expect(buffer.popFirst() == 42)
   }
+
+  @Test func reserveGrowsOnceAndKeepsWrappedValuesInOrder() {
+    var buffer = RingBuffer<Int>(minimumCapacity: 4)
+    // Wrap around: head in the middle of the storage.
+    for value in 0..<3 { buffer.append(value) }
+    _ = buffer.popFirst()
+    _ = buffer.popFirst()
+    for value in 3..<6 { buffer.append(value) }
+    buffer.reserve(32)
+    #expect(buffer.capacity == 32)
+    // A smaller reservation changes nothing.
+    buffer.reserve(8)
+    #expect(buffer.capacity == 32)
+    for value in 6..<32 { buffer.append(value) }
+    #expect(buffer.capacity == 32)
+    #expect(buffer.removeFirst() == Array(2..<32))
+  }
 }

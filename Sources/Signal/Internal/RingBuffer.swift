@@ -60,9 +60,21 @@ struct RingBuffer<Element> {
     return elements
   }
 
-  @usableFromInline
+  @inlinable
   mutating func grow() {
-    var bigger = ContiguousArray<Element?>(repeating: nil, count: Swift.max(storage.count * 2, 4))
+    grow(to: Swift.max(storage.count * 2, 4))
+  }
+
+  /// Grows once so that `capacity` elements fit: a batch that will hold up to a known number
+  /// of values allocates once, not at 4, 8, 16 and 32.
+  @inlinable
+  mutating func reserve(_ capacity: Int) {
+    if storage.count < capacity { grow(to: capacity) }
+  }
+
+  @inlinable
+  mutating func grow(to capacity: Int) {
+    var bigger = ContiguousArray<Element?>(repeating: nil, count: capacity)
     for offset in 0..<count {
       var index = head + offset
       if index >= storage.count { index -= storage.count }

@@ -188,6 +188,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
       let value = subscribers[slot].take(from: log)
     else { return next(token) }
     let limit = Swift.max(1, subscribers[slot].capacity / 2)
+    batch.reserve(limit)
     var moved = 0
     while moved < limit, let more = subscribers[slot].take(from: log) {
       batch.append(more)
