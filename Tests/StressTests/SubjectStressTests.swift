@@ -147,4 +147,103 @@ private func settle(_ scope: CensusScope) async {
       #expect(scope.isQuiet)
     }
   }
+
+  @Test func sinksTakingRunsWhileTheyAreCancelledFromInsideAndOutside() async throws {
+    for _ in 0..<(8 * scale) {
+      let scope = CensusScope()
+      try await Census.$scope.withValue(scope) {
+        try await runSinkRound()
+      }
+      await settle(scope)
+      #expect(scope.isQuiet)
+    }
+  }
+
+  /// `sink`s on one subject take values in runs (a `.suspend` subscriber's batch) and hand them over
+  /// without an `await` each; meanwhile some cancel themselves from inside `receiveValue` and others
+  /// are cancelled from another task. A sink stops at once (a self-cancelled one gets nothing after its
+  /// count; one cancelled from outside at most the value that was past its check), and the sinks that stay
+  /// see everything in order.
+  private func runSinkRound() async throws {
+    let senderCount = 2
+    let valuesPerSender = 2_000
+    let subject = PassthroughSubject<Tagged, Never>()
+    let sinkCount = 12
+    let logs = (0..<sinkCount).map { _ in SinkLog() }
+    let (finished, finish) = AsyncStream.makeStream(of: Int.self)
+    var tokens: [AnyCancellable] = []
+    // 0..<4 stay; 4..<8 cancel themselves after a random count; 8..<12 are cancelled from outside.
+    let leaveAfter = (0..<sinkCount).map { (4..<8).contains($0) ? Int.random(in: 1...(senderCount * valuesPerSender)) : nil }
+    for index in 0..<sinkCount {
+      let log = logs[index]
+      let leaveAfter = leaveAfter[index]
+      let policy: BufferingPolicy = index.isMultiple(of: 2) ? .default : .suspend(Int.random(in: 1...16))
+      let token = Lock<AnyCancellable?>(nil)
+      let cancellable = subject.values(buffering: policy).sink { _ in
+        finish.yield(index)
+      } receiveValue: { value in
+        log.receive(value)
+        if let leaveAfter, log.count == leaveAfter {
+          token.withLock { $0 }?.cancel()
+          log.markCancelled()
+        }
+      }
+      token.withLock { $0 = cancellable }
+      tokens.append(cancellable)
+    }
+    let senders = (0..<senderCount).map { sender in
+      Task {
+        for sequence in 0..<valuesPerSender { await subject.send(Tagged(sender: sender, sequence: sequence)) }
+      }
+    }
+    let outside = tokens
+    let canceller = Task {
+      for index in 8..<sinkCount {
+        for _ in 0..<Int.random(in: 0...200) { await Task.yield() }
+        outside[index].cancel()
+        logs[index].markCancelled()
+      }
+    }
+    for sender in senders { await sender.value }
+    await canceller.value
+    await subject.send(completion: .finished)
+    var finishedSinks: Set<Int> = []
+    for await index in finished {
+      finishedSinks.insert(index)
+      if finishedSinks.count == 4 { break }
+    }
+    #expect(finishedSinks == [0, 1, 2, 3])
+    let reference = logs[0].values
+    for sender in 0..<senderCount {
+      #expect(reference.filter { $0.sender == sender }.map(\.sequence) == Array(0..<valuesPerSender))
+    }
+    for (index, log) in logs.enumerated() {
+      #expect(isOrderedPerSender(log.values, senders: senderCount))
+      // A value whose cancellation check passed just before `cancel()` returned may still arrive (it is past
+      // the check); the one after it may not.
+      #expect(log.receivedAfterCancel <= 1, "sink \(index) got values after its cancel() returned")
+      if index < 4 { #expect(log.values == reference) }
+      if let leaveAfter = leaveAfter[index] { #expect(log.count == leaveAfter) }
+    }
+    withExtendedLifetime(tokens) {}
+  }
+}
+
+/// What one sink of ``SubjectStressTests`` received, and whether anything came after its `cancel()` returned.
+private final class SinkLog: Sendable {
+  private let state = Lock((values: [Tagged](), cancelled: false, receivedAfterCancel: 0))
+
+  func receive(_ value: Tagged) {
+    state.withLock { state in
+      if state.cancelled { state.receivedAfterCancel += 1 }
+      state.values.append(value)
+    }
+  }
+
+  /// Called right after `cancel()` returned.
+  func markCancelled() { state.withLock { $0.cancelled = true } }
+
+  var values: [Tagged] { state.withLock { $0.values } }
+  var count: Int { state.withLock { $0.values.count } }
+  var receivedAfterCancel: Int { state.withLock { $0.receivedAfterCancel } }
 }
