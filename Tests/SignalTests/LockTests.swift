@@ -1,10 +1,10 @@
 import Testing
 
+@testable import Signal
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import Signal
 
 @Suite struct LockTests {
   @Test func guardsTheStateAgainstConcurrentWriters() async {

@@ -173,7 +173,9 @@ private func settle(_ scope: CensusScope) async {
     let (finished, finish) = AsyncStream.makeStream(of: Int.self)
     var tokens: [AnyCancellable] = []
     // 0..<4 stay; 4..<8 cancel themselves after a random count; 8..<12 are cancelled from outside.
-    let leaveAfter = (0..<sinkCount).map { (4..<8).contains($0) ? Int.random(in: 1...(senderCount * valuesPerSender)) : nil }
+    let leaveAfter = (0..<sinkCount).map { index in
+      (4..<8).contains(index) ? Int.random(in: 1...(senderCount * valuesPerSender)) : nil
+    }
     for index in 0..<sinkCount {
       let log = logs[index]
       let leaveAfter = leaveAfter[index]
