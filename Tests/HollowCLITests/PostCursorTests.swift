@@ -90,6 +90,18 @@ import Testing
     #expect(state.cursor == .citation(pid: 8, inComment: nil))
   }
 
+  @Test func theViewHighlightsWhatFindFoundWhereverItIs() {
+    var state = Self.state()
+    let before = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil).lines.map(\.text)
+    #expect(!before.contains { $0.contains("*") })
+    _ = state.apply(.find("CITED"))
+    let lines = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil).lines.map(\.text)
+    // Without colours a highlight is marked `*like this*`, in the letters the text has.
+    #expect(lines.contains { $0.contains("the *cited* post") }, "\(lines)")
+    #expect(lines.contains { $0.contains("another *cited* post") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("*comment*") })
+  }
+
   @Test func theViewMarksTheCursorsRowsAndScrollsToKeepThemInView() {
     var state = Self.state(comments: 40)
     let marked = { (lines: [TerminalText]) in lines.filter { $0.text.contains(String(PostBlock.selectedMark)) } }

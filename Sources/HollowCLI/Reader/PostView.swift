@@ -2,7 +2,8 @@ import HollowKit
 
 /// The post screen as lines: the post in full (text, picture, poll, cited posts), then its
 /// comments, each with its reply target and cited posts, scrolled to `offset` (or, while the
-/// cursor moves, to keep the cursor's item in view), the cursor's item marked in the gutter.
+/// cursor moves, to keep the cursor's item in view), the cursor's item marked in the gutter and the
+/// text of the last find (`/`) highlighted.
 /// Comments are rendered only as far as the window (or the cursor) reaches, so a thread of
 /// thousands costs a screenful per frame.
 ///
@@ -21,7 +22,8 @@ enum PostView {
     var clamped = 0
     if let post = state.detail.post {
       let width = max(RenderContext.minimumTextWidth, size.columns - 1)
-      let context = theme.context(width: width)
+      // What `/` last found stays marked, as less and vim keep their last search lit.
+      let context = theme.context(width: width, keywords: state.findQuery.map { [$0] } ?? [])
       var renderer = PostRenderer(context: context, quotes: state.detail.quotes)
       renderer.pictures = PictureLines.all(
         for: [post], quotes: state.quotes, images: state.images, theme: theme, width: width - 2,

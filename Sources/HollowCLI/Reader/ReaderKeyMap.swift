@@ -64,7 +64,7 @@ enum ReaderKeyMap {
     ("h  q  Esc  ←", "back (q on the feed quits, Esc on a list stops a load)"),
     ("t  w  a", "timeline / wander / followed, each where you left it"),
     ("r", "refresh from the first page (retry after a failure)"),
-    ("/", "search as you type (post screen: find in the post)"),
+    ("/", "search as you type (post screen: find, matches marked)"),
     ("f", "follow / unfollow the post"),
     ("v", "vote: then the option's number"),
     ("c", "comment ($EDITOR or a prompt); on a comment: reply to it"),
