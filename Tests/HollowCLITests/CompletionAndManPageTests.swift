@@ -11,27 +11,25 @@ import Testing
     CompletionScript.script(for: shell, commands: CommandTable.commands, globalOptions: CommandTable.globalOptions)
   }
 
-  /// Runs `/bin/sh -c command` with `input` on stdin; answers the status and stdout + stderr.
-  private static func shell(_ command: String, input: String = "") throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
+  /// Runs `/bin/sh -c command` with `input` on stdin, in a small fixed environment; answers the status and
+  /// stdout + stderr. Through hollow-cli's `ChildProcess` (`posix_spawn`), not Foundation's `Process`, whose
+  /// `run()` on Linux sometimes reads past a buffer while it lists `/proc/self/fd` and takes the whole test
+  /// process down with SIGSEGV (swift-corelibs-foundation, fixed by its pull request 5472).
+  private static func shell(_ command: String, input: String = "") async throws -> (status: Int32, output: String) {
     let folder = CLIHarness.temporaryFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let inputFile = folder.appendingPathComponent("input")
     let outputFile = folder.appendingPathComponent("output")
     try Data(input.utf8).write(to: inputFile)
-    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-    process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    let output = try FileHandle(forWritingTo: outputFile)
-    process.standardOutput = output
-    process.standardError = output
-    process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "MANWIDTH": "80"]
-    try process.run()
-    process.waitUntilExit()
-    try output.close()
-    return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8))
+    let child = try ChildProcess.start(
+      "/usr/bin/env",
+      arguments: [
+        "-i", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "MANWIDTH=80", "/bin/sh", "-c",
+        "exec <\"$1\" >\"$2\" 2>&1\n" + command, "sh", inputFile.path, outputFile.path,
+      ])
+    let status = await child.exitStatus()
+    return (status, try String(contentsOf: outputFile, encoding: .utf8))
   }
 
   private static func has(_ program: String) -> Bool {
@@ -39,9 +37,9 @@ import Testing
       || FileManager.default.isExecutableFile(atPath: "/bin/\(program)")
   }
 
-  @Test func theBashScriptPassesBashNAndCompletesCommandsOptionsAndValues() throws {
+  @Test func theBashScriptPassesBashNAndCompletesCommandsOptionsAndValues() async throws {
     let script = Self.script(.bash)
-    let syntax = try Self.shell("bash -n", input: script)
+    let syntax = try await Self.shell("bash -n", input: script)
     #expect(syntax.status == 0, "\(syntax.output)")
     let probe =
       script + """
@@ -55,7 +53,7 @@ import Testing
         t hollow-cli cache clear --no-c
 
         """
-    let run = try Self.shell("bash", input: probe)
+    let run = try await Self.shell("bash", input: probe)
     #expect(
       run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
         "timeline", "stats verify clear path", "--page --pages", "auto always never", "--comments", "bash zsh fish",
@@ -63,13 +61,13 @@ import Testing
       ], "\(run.output)")
   }
 
-  @Test(.enabled(if: has("zsh"), "zsh is not installed")) func theZshScriptParses() throws {
-    let syntax = try Self.shell("zsh -n", input: Self.script(.zsh))
+  @Test(.enabled(if: has("zsh"), "zsh is not installed")) func theZshScriptParses() async throws {
+    let syntax = try await Self.shell("zsh -n", input: Self.script(.zsh))
     #expect(syntax.status == 0, "\(syntax.output)")
   }
 
-  @Test(.enabled(if: has("fish"), "fish is not installed")) func theFishScriptParses() throws {
-    let syntax = try Self.shell("fish --no-execute", input: Self.script(.fish))
+  @Test(.enabled(if: has("fish"), "fish is not installed")) func theFishScriptParses() async throws {
+    let syntax = try await Self.shell("fish --no-execute", input: Self.script(.fish))
     #expect(syntax.status == 0, "\(syntax.output)")
   }
 
@@ -88,14 +86,14 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: has("man"), "man is not installed")) func theManPageRendersWithManLWithoutWarnings() throws {
+  @Test(.enabled(if: has("man"), "man is not installed")) func theManPageRendersWithManLWithoutWarnings() async throws {
     let folder = CLIHarness.temporaryFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = folder.appendingPathComponent("hollow-cli.1")
     try Data(ManPage.roff(commands: CommandTable.commands, globalOptions: CommandTable.globalOptions).utf8).write(
       to: page)
-    let rendered = try Self.shell("man --warnings -l \(ShellLine.quoted(page.path))")
+    let rendered = try await Self.shell("man --warnings -l \(ShellLine.quoted(page.path))")
     #expect(rendered.status == 0)
     #expect(!rendered.output.contains("warning"), "\(rendered.output)")
     #expect(rendered.output.contains("HOLLOW-CLI(1)"))

@@ -102,6 +102,52 @@ import Testing
     #expect(!lines.contains { $0.contains("*comment*") })
   }
 
+  @Test func theCommentsThatCameSinceTheLastOpeningAreMarkedNew() {
+    var state = Self.state()
+    state.detail.post?.replyCount = 5
+    state.seenComments = 3
+    #expect(state.newComments == 2)
+    let tall = ScreenSize(rows: 60, columns: 80)
+    let lines = PostView.lines(state, size: tall, offset: 0, theme: theme, message: nil).lines.map(\.text)
+    let headers = lines.filter { $0.contains(" Alice") }
+    #expect(headers.count == 5, "\(lines)")
+    #expect(headers.map { $0.contains("· new") } == [false, false, false, true, true], "\(headers)")
+    #expect(lines.first?.contains("#7 · 5 replies · 2 new") == true, "\(lines.first ?? "")")
+    // Never opened, nothing since, or fewer than recorded (deleted comments): nothing is new.
+    for seen in [nil, 5, 9] {
+      state.seenComments = seen
+      #expect(state.newComments == 0)
+    }
+    // More came than are loaded: at most the comments loaded; a count that would overflow: none.
+    state.detail.post?.replyCount = 50
+    state.seenComments = 0
+    #expect(state.newComments == 5)
+    state.seenComments = Int.min
+    #expect(state.newComments == 0)
+  }
+
+  @Test func openingAPostMarksWhatCameSinceTheReadStateRecordedIt() async throws {
+    try await withApp { app in
+      var changes = app.changes.makeAsyncIterator()
+      await Self.settle(&app, &changes) { $0.shown.feed.posts.contains { $0.replyCount >= 2 } }
+      let post = try #require(app.shown.feed.posts.first { $0.replyCount >= 2 })
+      // Seen before with one comment fewer than it has now.
+      app.readState.send(.opened(post.pid, comments: post.replyCount - 1))
+      for key in [":"] + String(post.pid).map(String.init) { _ = app.handle(.character(Character(key))) }
+      _ = app.handle(.enter)
+      await Self.settle(&app, &changes) { Self.topPost($0)?.state.detail.comments?.isEmpty == false }
+      #expect(Self.topPost(app)?.state.seenComments == post.replyCount - 1)
+      #expect(Self.topPost(app)?.state.newComments == 1)
+      #expect(app.frame(size: size, theme: theme).lines.first?.text.contains("· 1 new") == true)
+      // Opening it recorded what it has now: the next opening marks nothing.
+      _ = app.handle(.character("h"))
+      for key in [":"] + String(post.pid).map(String.init) { _ = app.handle(.character(Character(key))) }
+      _ = app.handle(.enter)
+      await Self.settle(&app, &changes) { Self.topPost($0)?.state.detail.comments?.isEmpty == false }
+      #expect(Self.topPost(app)?.state.newComments == 0)
+    }
+  }
+
   @Test func theViewMarksTheCursorsRowsAndScrollsToKeepThemInView() {
     var state = Self.state(comments: 40)
     let marked = { (lines: [TerminalText]) in lines.filter { $0.text.contains(String(PostBlock.selectedMark)) } }

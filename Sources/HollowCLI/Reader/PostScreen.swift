@@ -12,8 +12,8 @@ struct PostScreen: Sendable {
   var offset = 0
 
   /// Before the model's first state arrives, the screen shows what the model starts from.
-  init(model: PostViewModel, pid: Int, offline: Bool) {
+  init(model: PostViewModel, pid: Int, offline: Bool, seenComments: Int? = nil) {
     self.model = model
-    state = PostState(pid: pid, offline: offline)
+    state = PostState(pid: pid, offline: offline, seenComments: seenComments)
   }
 }

@@ -32,10 +32,24 @@ struct PostState: Sendable, Equatable {
   var jumps: [Jump] = []
   /// The last text searched for within the post.
   var findQuery: String?
+  /// How many of the post's comments the read state had recorded when the post was opened (nil: none):
+  /// the comments that came since are marked new.
+  var seenComments: Int?
 
-  init(pid: Int, offline: Bool = false) {
+  init(pid: Int, offline: Bool = false, seenComments: Int? = nil) {
     detail = PostSnapshot(pid: pid, status: .inProgress)
     self.offline = offline
+    self.seenComments = seenComments
+  }
+
+  /// How many comments came since the post was last opened: the last ones shown, counted as the lists
+  /// count `+N new` (the post's reply count against the recorded one), at most the comments loaded.
+  var newComments: Int {
+    guard let seen = seenComments, let post = detail.post else { return 0 }
+    // The server's counts are any Int: no arithmetic that could overflow.
+    let (grown, overflow) = post.replyCount.subtractingReportingOverflow(seen)
+    guard !overflow, grown > 0 else { return 0 }
+    return min(grown, detail.comments?.count ?? 0)
   }
 
   var pid: Int { detail.pid }

@@ -43,13 +43,14 @@ enum PostView {
       // A comment's cited posts are drawn as CommentRenderer draws them: without pictures.
       let commentQuotes = PostRenderer(context: context, quotes: renderer.quotes)
       let cursorComment = state.followsCursor ? Self.commentIndex(of: state.cursor, in: comments) : nil
+      let firstNew = comments.count - state.newComments
       var next = 0
       // Render comments until the window (and one more screen to clamp against) is filled, and as
       // far as the cursor's comment when the view follows the cursor.
       while next < comments.count, layout.lines.count < offset + 2 * rows || next <= (cursorComment ?? -1) {
         let comment = comments[next]
         layout.append(
-          commentRenderer.full(comment), item: .comment(cid: comment.cid),
+          commentRenderer.full(comment, isNew: next >= firstNew), item: .comment(cid: comment.cid),
           citations: renderer.quotes.cited(by: comment),
           inComment: comment.cid, quotes: commentQuotes, prefix: CommentRenderer.fullPrefix)
         next += 1
@@ -78,6 +79,7 @@ enum PostView {
     let title =
       "hollow · #\(state.pid)"
       + (state.detail.post.map { " · \(RenderContext.count($0.replyCount, "reply", "replies"))" } ?? "")
+      + (state.newComments > 0 ? " · \(state.newComments) new" : "")
     return (ReaderChrome.compose(title: title, body: body, status: status, theme: theme, size: size), clamped)
   }
 

@@ -26,9 +26,11 @@ final class PostViewModel: Sendable {
   /// Every state from now on, starting with the current one; a slow subscriber skips to the newest.
   let states: Publishers.Share<SubjectValues<PostState, Never>>
 
-  init(services: ReaderServices, pid: Int) {
+  /// - Parameter seenComments: the comments the read state recorded for the post before this opening;
+  ///   the ones that came since are marked new.
+  init(services: ReaderServices, pid: Int, seenComments: Int? = nil) {
     self.services = services
-    let state = PostState(pid: pid, offline: services.offline)
+    let state = PostState(pid: pid, offline: services.offline, seenComments: seenComments)
     subject = CurrentValueSubject(state)
     core = Mutex(Core(state: state))
     states = subject.values(buffering: .dropOldest(1)).share(replay: 1, buffering: .dropOldest(1))

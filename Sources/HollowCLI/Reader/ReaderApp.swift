@@ -488,11 +488,13 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   private mutating func openPost(_ pid: Int) {
-    let model = PostViewModel(services: services, pid: pid)
+    // What was seen before this opening, which marks the comments that came since as new.
+    let seen = readState.state.facts[pid]?.seenComments
+    let model = PostViewModel(services: services, pid: pid, seenComments: seen)
     model.start()
     let known = selectedPost.flatMap { $0.pid == pid ? $0.replyCount : nil }
-    say(readState.send(.opened(pid, comments: known ?? readState.state.facts[pid]?.seenComments ?? 0)))
-    navigation.push(.post(PostScreen(model: model, pid: pid, offline: services.offline)))
+    say(readState.send(.opened(pid, comments: known ?? seen ?? 0)))
+    navigation.push(.post(PostScreen(model: model, pid: pid, offline: services.offline, seenComments: seen)))
     listen()
   }
 

@@ -29,11 +29,13 @@ public struct CommentRenderer: Sendable {
     return lines
   }
 
-  /// The header line, then the indented text, image and cited posts.
-  public func full(_ comment: Comment) -> [TerminalText] {
+  /// The header line (`· new` when `isNew`: the comment came since the post was last opened), then
+  /// the indented text, image and cited posts.
+  public func full(_ comment: Comment, isNew: Bool = false) -> [TerminalText] {
     var header = [Span("  "), Span("#\(comment.cid)", .pid), Span(" "), name(comment)]
     if let replyTo = comment.shownReplyTarget { header.append(Span(" → #\(replyTo)", .dim)) }
     header.append(Span(" · " + context.time.string(for: comment.timestamp), .dim))
+    if isNew { header += [Span(" · ", .dim), Span("new", .poster)] }
     if let tag = comment.tag { header.append(Span(" [\(tag)]", .tag)) }
     if comment.isDeleted { header.append(Span(" (deleted)", .warning)) }
     var lines = context.block(header)

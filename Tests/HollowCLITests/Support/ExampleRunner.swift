@@ -168,32 +168,26 @@ final class ExampleRunner {
     path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
   }
 
-  /// Runs `text` with `sh` in the document's folder.
+  /// Runs `text` with `sh` in the document's folder, its standard input empty. Through hollow-cli's
+  /// `ChildProcess` (`posix_spawn`), not Foundation's `Process`, whose `run()` on Linux sometimes reads past a
+  /// buffer while it lists `/proc/self/fd` and takes the whole test process down (swift-corelibs-foundation,
+  /// fixed by its pull request 5472).
   private func shell(_ text: String) async throws -> Outcome {
-    let folder = folder
-    return try await withCheckedThrowingContinuation { continuation in
-      // Waiting for the child blocks a thread: never one of the cooperative pool's (two on CI),
-      // which every other test running meanwhile needs.
-      Thread.detachNewThread { continuation.resume(with: Result { try Self.shell(text, in: folder) }) }
-    }
-  }
-
-  private static func shell(_ text: String, in folder: URL) throws -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", text]
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    // Beside the document's folder, not in it: an example may list its folder.
+    let outputs = CLIHarness.temporaryFolder()
+    try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outputs) }
+    let stdout = outputs.appendingPathComponent("stdout")
+    let stderr = outputs.appendingPathComponent("stderr")
+    let child = try ChildProcess.start(
+      "/bin/sh",
+      arguments: [
+        "-c", "cd \"$1\" || exit 125\nexec </dev/null >\"$2\" 2>\"$3\"\n" + text, "sh", folder.path, stdout.path,
+        stderr.path,
+      ])
+    let status = await child.exitStatus()
     return Outcome(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+      status: status, stdout: (try? String(contentsOf: stdout, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: stderr, encoding: .utf8)) ?? "")
   }
 }

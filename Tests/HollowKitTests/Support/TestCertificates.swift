@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A throwaway certificate authority and the server identities it (or nobody) signed, made with the
 /// `openssl` command when the process first asks, kept in memory only: the temporary folder the
 /// command writes to is deleted at once, and no key is ever committed.
@@ -108,24 +112,28 @@ struct TestCertificates: Sendable {
       keyPEM: try Data(contentsOf: folder.appendingPathComponent("\(name).key")))
   }
 
+  /// Runs `openssl arguments` in `folder`, its output discarded. With `posix_spawn`, not Foundation's
+  /// `Process`, whose `run()` on Linux sometimes reads past a buffer while it lists `/proc/self/fd` and takes
+  /// the whole test process down with SIGSEGV (swift-corelibs-foundation, fixed by its pull request 5472).
   private static func run(_ arguments: [String], in folder: URL) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["openssl"] + arguments
-    process.currentDirectoryURL = folder
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw TestCertificatesUnavailable(reason: "the openssl command cannot run: \(error)")
+    let script = "cd \"$1\" || exit 125\nshift\nexec openssl \"$@\" </dev/null >/dev/null 2>&1"
+    let argv = (["/bin/sh", "-c", script, "sh", folder.path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var id: pid_t = 0
+    let started = posix_spawn(&id, "/bin/sh", nil, nil, argv, environ)
+    guard started == 0 else {
+      throw TestCertificatesUnavailable(reason: "the openssl command cannot run: \(String(cString: strerror(started)))")
     }
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    var status: Int32 = 0
+    while waitpid(id, &status, 0) < 0 {
+      guard errno == EINTR else { throw TestCertificatesUnavailable(reason: "waiting for openssl failed: \(errno)") }
+    }
+    // Exited normally with 0; 127 is the shell's "command not found".
+    let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
+    guard exitCode == 0 else {
       throw TestCertificatesUnavailable(
         reason:
-          "openssl \(arguments.first ?? "") failed (status \(process.terminationStatus)); is the openssl package installed?"
-      )
+          "openssl \(arguments.first ?? "") failed (status \(exitCode)); is the openssl package installed?")
     }
   }
 }
