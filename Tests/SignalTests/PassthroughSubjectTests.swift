@@ -209,6 +209,23 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(await iterator?.next() == nil)
   }
 
+  @Test func aHugeSuspendCapacityMeansUnboundedAndReservesOnlyWhatItHolds() async {
+    // `.suspend(.max)` is how one asks for no bound: it must neither overflow the subject's
+    // bookkeeping nor reserve room for the capacity it names.
+    for capacity in [Int.max, 1 << 40] {
+      let subject = PassthroughSubject<Int, Never>()
+      var iterator = subject.values(buffering: .suspend(capacity)).makeAsyncIterator()
+      for value in 0..<1_000 { #expect(subject.trySend(value) == .delivered) }
+      #expect(await iterator.next() == 0)
+      #expect(iterator.batch.capacity <= 2 * 1_000)
+      var received = [0]
+      for _ in 1..<1_000 { received.append(await iterator.next() ?? -1) }
+      #expect(received == Array(0..<1_000))
+      for value in 1_000..<3_000 { #expect(subject.trySend(value) == .delivered) }
+      #expect(await iterator.next() == 1_000)
+    }
+  }
+
   @MainActor @Test func aConsumerThatTookFewValuesLetsTheSenderRunBeforeItComesBack() async {
     // A consumer keeping pace with its sender would meet it at the lock on every value; after a
     // small run it yields first, so the sender's job finds it not parked (without the yield it

@@ -63,9 +63,12 @@ import Testing
     for value in 3..<6 { buffer.append(value) }
     buffer.reserve(32)
     #expect(buffer.capacity == 32)
-    // A smaller reservation changes nothing.
+    // A smaller reservation changes nothing; a slightly larger one at least doubles.
     buffer.reserve(8)
     #expect(buffer.capacity == 32)
+    var grown = RingBuffer<Int>(minimumCapacity: 16)
+    grown.reserve(17)
+    #expect(grown.capacity == 32)
     for value in 6..<32 { buffer.append(value) }
     #expect(buffer.capacity == 32)
     #expect(buffer.removeFirst() == Array(2..<32))

@@ -65,11 +65,12 @@ struct RingBuffer<Element> {
     grow(to: Swift.max(storage.count * 2, 4))
   }
 
-  /// Grows once so that `capacity` elements fit: a batch that will hold up to a known number
-  /// of values allocates once, not at 4, 8, 16 and 32.
+  /// Grows once so that `capacity` elements fit (at least doubling, so that reserving a little more
+  /// each time stays amortized O(1)): a batch that will hold a known number of values allocates once,
+  /// not at 4, 8, 16 and 32.
   @inlinable
   mutating func reserve(_ capacity: Int) {
-    if storage.count < capacity { grow(to: capacity) }
+    if storage.count < capacity { grow(to: Swift.max(capacity, storage.count * 2)) }
   }
 
   @inlinable

@@ -85,15 +85,16 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
       return true
     }
 
-    /// The next value of the batch, which must not be empty; `nil` when the task is cancelled:
-    /// as for a buffered value, a cancelled task ends the subscription instead.
+    /// The next value of the batch (callers check that it holds one); `nil` when the task is
+    /// cancelled: as for a buffered value, a cancelled task ends the subscription instead.
     @inlinable
     mutating func popHeld(cancelled: Bool) -> Output? {
-      guard !cancelled, let value = batch.popFirst() else {
+      guard !cancelled else {
         batch.removeAll()
         subscription.storage.cancel(subscription.subscriber)
         return nil
       }
+      guard let value = batch.popFirst() else { return nil }
       if reportAfter > 0 {
         reportAfter -= 1
         if reportAfter == 0 {
