@@ -2,7 +2,7 @@
 /// this value, never the model's current one) and the line the screen is scrolled to.
 ///
 /// ```swift
-/// var screen = PostScreen(model: model, pid: 42, offline: false)
+/// var screen = PostScreen(model: model)
 /// screen.state = published   // from model.states
 /// ```
 struct PostScreen: Sendable {
@@ -11,9 +11,9 @@ struct PostScreen: Sendable {
   /// The first body line shown; the view clamps it to the post's length.
   var offset = 0
 
-  /// Before the model's first state arrives, the screen shows what the model starts from.
-  init(model: PostViewModel, pid: Int, offline: Bool, seenComments: Int? = nil) {
+  /// Until the model publishes, the screen shows the model's state as it is now.
+  init(model: PostViewModel) {
     self.model = model
-    state = PostState(pid: pid, offline: offline, seenComments: seenComments)
+    state = model.state
   }
 }

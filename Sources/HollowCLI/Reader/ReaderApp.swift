@@ -494,7 +494,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     model.start()
     let known = selectedPost.flatMap { $0.pid == pid ? $0.replyCount : nil }
     say(readState.send(.opened(pid, comments: known ?? seen ?? 0)))
-    navigation.push(.post(PostScreen(model: model, pid: pid, offline: services.offline, seenComments: seen)))
+    navigation.push(.post(PostScreen(model: model)))
     listen()
   }
 

@@ -6,7 +6,7 @@ import HollowKit
 ///
 /// ```swift
 /// var navigation = ReaderNavigation<ContinuousClock>()
-/// navigation.push(.post(PostScreen(model: model, pid: 42, offline: false)))
+/// navigation.push(.post(PostScreen(model: model)))
 /// navigation.pop()   // the post screen, now closed
 /// navigation.top.kind  // .feed
 /// ```
