@@ -64,4 +64,36 @@ import Testing
     #expect(received == [2, 3])
     #expect(subject.trySend(5) == .delivered)
   }
+
+  @Test func mapFilterAndCompactMapHandOverWhatTheirSubjectHolds() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.map { $0 * 10 }.filter { $0 % 20 == 0 }.compactMap { $0 == 40 ? nil : $0 }
+      .makeAsyncIterator()
+    for value in 1...10 { subject.trySend(value) }
+    #expect(await iterator.next() == 20)
+    var received: [Int] = []
+    #expect(iterator.deliverHeld { received.append($0) })
+    #expect(received == [60, 80, 100])
+    // Over an upstream that holds nothing, the chain is not a holding one.
+    #expect(!(type(of: [1].publisher.map { $0 }.makeAsyncIterator()) is any _HoldingIterator.Type))
+  }
+
+  @MainActor @Test func aSinkOnAMappedSubjectStopsAtItsCancellationInsideARun() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var received: [Int] = []
+    var cancellable: AnyCancellable?
+    let (done, finish) = AsyncStream.makeStream(of: Void.self)
+    cancellable = subject.map { $0 * 2 }.sink { value in
+      received.append(value)
+      if value == 6 {
+        cancellable?.cancel()
+        finish.finish()
+      }
+    }
+    for value in 1...20 { subject.trySend(value) }
+    for await _ in done {}
+    #expect(received == [2, 4, 6])
+    for value in 21...200 { #expect(subject.trySend(value) == .delivered) }
+    #expect(received == [2, 4, 6])
+  }
 }

@@ -51,3 +51,32 @@ extension _HoldingIterator {
     }
   }
 }
+
+// `map`, `filter` and `compactMap` hold what their upstream holds: `subject.map { … }.sink { … }` takes a run as
+// the subject's own `sink` does, each value still checked for cancellation before it goes through the closure.
+
+extension Publishers.Map.Iterator: _HoldingIterator where Upstream.AsyncIterator: _HoldingIterator {
+  @inlinable
+  public mutating func _deliverHeld(checking task: UnsafeCurrentTask, to receive: (Output) -> Void) -> Bool {
+    // The closure is copied out: reading `self` inside it would overlap the access to `upstream`.
+    let transform = transform
+    return upstream._deliverHeld(checking: task) { receive(transform($0)) }
+  }
+}
+
+extension Publishers.Filter.Iterator: _HoldingIterator where Upstream.AsyncIterator: _HoldingIterator {
+  @inlinable
+  public mutating func _deliverHeld(checking task: UnsafeCurrentTask, to receive: (Upstream.Output) -> Void) -> Bool
+  {
+    let isIncluded = isIncluded
+    return upstream._deliverHeld(checking: task) { if isIncluded($0) { receive($0) } }
+  }
+}
+
+extension Publishers.CompactMap.Iterator: _HoldingIterator where Upstream.AsyncIterator: _HoldingIterator {
+  @inlinable
+  public mutating func _deliverHeld(checking task: UnsafeCurrentTask, to receive: (Output) -> Void) -> Bool {
+    let transform = transform
+    return upstream._deliverHeld(checking: task) { if let transformed = transform($0) { receive(transformed) } }
+  }
+}
