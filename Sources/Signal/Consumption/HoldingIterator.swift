@@ -66,8 +66,7 @@ extension Publishers.Map.Iterator: _HoldingIterator where Upstream.AsyncIterator
 
 extension Publishers.Filter.Iterator: _HoldingIterator where Upstream.AsyncIterator: _HoldingIterator {
   @inlinable
-  public mutating func _deliverHeld(checking task: UnsafeCurrentTask, to receive: (Upstream.Output) -> Void) -> Bool
-  {
+  public mutating func _deliverHeld(checking task: UnsafeCurrentTask, to receive: (Upstream.Output) -> Void) -> Bool {
     let isIncluded = isIncluded
     return upstream._deliverHeld(checking: task) { if isIncluded($0) { receive($0) } }
   }
