@@ -113,11 +113,19 @@ import Testing
     #expect(headers.count == 5, "\(lines)")
     #expect(headers.map { $0.contains("· new") } == [false, false, false, true, true], "\(headers)")
     #expect(lines.first?.contains("#7 · 5 replies · 2 new") == true, "\(lines.first ?? "")")
+    // u goes through them, round again; the cursor starts on the post.
+    #expect(state.apply(.nextNew) == "new comment 1 of 2")
+    #expect(state.cursor == .comment(cid: 4))
+    #expect(state.apply(.nextNew) == "new comment 2 of 2")
+    #expect(state.cursor == .comment(cid: 5))
+    #expect(state.apply(.nextNew) == "new comment 1 of 2")
+    #expect(state.cursor == .comment(cid: 4))
     // Never opened, nothing since, or fewer than recorded (deleted comments): nothing is new.
     for seen in [nil, 5, 9] {
       state.seenComments = seen
       #expect(state.newComments == 0)
     }
+    #expect(state.apply(.nextNew) == "no new comments since you last opened #7")
     // More came than are loaded: at most the comments loaded; a count that would overflow: none.
     state.detail.post?.replyCount = 50
     state.seenComments = 0
@@ -139,6 +147,11 @@ import Testing
       #expect(Self.topPost(app)?.state.seenComments == post.replyCount - 1)
       #expect(Self.topPost(app)?.state.newComments == 1)
       #expect(app.frame(size: size, theme: theme).lines.first?.text.contains("· 1 new") == true)
+      // u takes the cursor to it: the last comment.
+      let last = try #require(Self.topPost(app)?.state.detail.comments?.last?.cid)
+      _ = app.handle(.character("u"))
+      await Self.settle(&app, &changes) { Self.topPost($0)?.state.cursor == .comment(cid: last) }
+      #expect(Self.topPost(app)?.state.cursor == .comment(cid: last))
       // Opening it recorded what it has now: the next opening marks nothing.
       _ = app.handle(.character("h"))
       for key in [":"] + String(post.pid).map(String.init) { _ = app.handle(.character(Character(key))) }

@@ -24,6 +24,8 @@ enum PostIntent: Sendable, Equatable {
   case jumpBack
   /// To the next item, after the cursor and around, whose text holds `query` (any case).
   case find(String)
+  /// To the next comment, after the cursor and around, that came since the post was last opened: u.
+  case nextNew
   /// Shows `post` (after following it or voting) without asking the server.
   case replace(Post)
   /// Asks the server again.

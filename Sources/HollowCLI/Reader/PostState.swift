@@ -125,6 +125,13 @@ struct PostState: Sendable, Equatable {
       }
       place(items[next])
       return "\"\(query)\": \((matches.firstIndex(of: next) ?? 0) + 1) of \(matches.count)"
+    case .nextNew:
+      let new = (detail.comments ?? []).suffix(newComments).compactMap { items.firstIndex(of: .comment(cid: $0.cid)) }
+      guard let next = new.first(where: { $0 > index }) ?? new.first else {
+        return "no new comments since you last opened #\(pid)"
+      }
+      place(items[next])
+      return "new comment \((new.firstIndex(of: next) ?? 0) + 1) of \(new.count)"
     case .replace, .refresh:
       break
     }

@@ -302,6 +302,7 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
     case .nextComment(let delta): intent = .nextComment(delta)
     case .jumpToReplied: intent = .jumpToReplied
     case .jumpBack: intent = .jumpBack
+    case .nextNews: intent = .nextNew
     case .top:
       scrollPost(to: 0)
       intent = .top
@@ -369,7 +370,9 @@ struct ReaderApp<C: Clock>: Sendable where C.Duration == Duration {
 
   /// `u`: the cursor to the next post in the list with news, after the cursor and round again.
   private func nextNews() {
-    guard case .feed = navigation.top else { return say(ReaderMessage("u moves through the list's news")) }
+    guard case .feed = navigation.top else {
+      return say(ReaderMessage("u moves through the list's news (and a post's new comments)"))
+    }
     let state = feed.state
     guard let index = readState.state.nextWithNews(in: state.posts, after: state.cursor) else {
       return say(ReaderMessage("no post here has news (+N new)"))

@@ -75,7 +75,7 @@ enum ReaderKeyMap {
     ("x", "hide the timeline's announcement"),
     ("i  D", "pictures on / off · compact list / full posts"),
     ("Ctrl-L  Ctrl-Z", "redraw the screen / suspend (fg comes back)"),
-    ("u  m  L", "next with news (+N new) / notifications / links"),
+    ("u  m  L", "next news (post: new comment) / notifications / links"),
     ("?", "this help (j/k/space scroll, any other key closes it)"),
     ("q  Ctrl-C", "quit"),
   ]
