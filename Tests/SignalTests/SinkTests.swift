@@ -204,4 +204,22 @@ private struct CountToTen: Publisher {
     for value in 21...(21 + BufferingPolicy.defaultCapacity * 2) { #expect(subject.trySend(value) == .delivered) }
     #expect(received == [1, 2, 3])
   }
+
+  @MainActor @Test func aSubjectsCurrentAndReplayedValuesArriveBeforeSinkReturnsAsInCombine() {
+    // Combine delivers a CurrentValueSubject's value (and RxSwift a ReplaySubject's) while subscribing;
+    // on the sink's own actor Signal does too: its task starts at once and runs until it has to wait.
+    var received: [Int] = []
+    let current = CurrentValueSubject<Int, Never>(5)
+    let first = current.sink { received.append($0) }
+    #expect(received == [5])
+    let replay = ReplaySubject<Int, Never>(bufferSize: 3)
+    for value in 1...4 { replay.trySend(value) }
+    let second = replay.sink { received.append($0) }
+    #expect(received == [5, 2, 3, 4])
+    // A plain subject has nothing yet: the task waits, and nothing runs before sink returns.
+    let plain = PassthroughSubject<Int, Never>()
+    let third = plain.sink { received.append($0) }
+    #expect(received == [5, 2, 3, 4])
+    withExtendedLifetime((first, second, third)) {}
+  }
 }

@@ -20,7 +20,9 @@ extension Publisher {
   /// The subscription is made before `sink` returns, so a subject delivers whatever is sent
   /// after this call. It is then served by a new task that inherits the caller's isolation: created on
   /// the main actor (or any actor), the closures run there, in order, and need not be
-  /// `@Sendable`. Cancelling the token (also from inside `receiveValue`) cancels that task:
+  /// `@Sendable`. On a subject, that task starts before `sink` returns and runs until it has to
+  /// wait, so a `CurrentValueSubject`'s value or a `ReplaySubject`'s replay arrives during the call,
+  /// as in Combine. Cancelling the token (also from inside `receiveValue`) cancels that task:
   /// neither closure is called again, the upstream stops, and `receiveCompletion` is not called
   /// (as in Combine).
   ///
@@ -51,11 +53,24 @@ extension Publisher {
       if let completion { receiveCompletion(completion) }
       return AnyCancellable(.nothing)
     }
-    let task = Task {
-      // Capturing the isolated parameter makes the task run on that actor.
-      _ = isolation
-      await Self.deliver(
-        from: &iterator, isolation: isolation, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    let task: Task<Void, Never>
+    if AsyncIterator.self is any _HoldingIterator.Type {
+      // A subject (or map, filter, compactMap over one): its task starts here, on the caller's executor, and
+      // runs until it has to wait, so a current or replayed value is delivered before `sink` returns, as
+      // Combine delivers it, and a subscriber that parks costs no thread hand-over. Bounded: a subject holds
+      // at most its buffer, and the loop parks once that is delivered.
+      task = Task.immediate {
+        _ = isolation
+        await Self.deliver(
+          from: &iterator, isolation: isolation, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+      }
+    } else {
+      task = Task {
+        // Capturing the isolated parameter makes the task run on that actor.
+        _ = isolation
+        await Self.deliver(
+          from: &iterator, isolation: isolation, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+      }
     }
     return AnyCancellable(.cancelTask(task))
   }
