@@ -44,12 +44,7 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
     }
   }
 
-  @inlinable
-  func send(_ value: Output, isolation: isolated (any Actor)?) async {
-    if trySend(value) == .full { await sendWhenRoom(value, isolation: isolation) }
-  }
-
-  /// The slow path of `send`: park until the full subscribers have drained, then retry.
+  /// The slow path of `send` (``StorageBackedSubject/send(_:)`` calls ``trySend(_:)`` first): park until the full subscribers have drained, then retry.
   /// A cancelled sender stops waiting and its value is delivered to no subscriber.
   @inlinable
   func sendWhenRoom(_ value: Output, isolation: isolated (any Actor)?) async {
