@@ -53,6 +53,8 @@ import Testing
 
   @Test func handingOverReportsTheLowWatermarkToAParkedSender() async {
     let subject = PassthroughSubject<Int, Never>()
+    // The first `.suspend` subscriber reads the subject's lane; this one shares the log, and takes a batch.
+    let laneReader = subject.values(buffering: .suspend(64)).makeAsyncIterator()
     var iterator = subject.values(buffering: .suspend(4)).makeAsyncIterator()
     for value in 1...4 { #expect(subject.trySend(value) == .delivered) }
     #expect(subject.trySend(5) == .full)
@@ -63,6 +65,30 @@ import Testing
     #expect(iterator.deliverHeld { received.append($0) })
     #expect(received == [2, 3])
     #expect(subject.trySend(5) == .delivered)
+    withExtendedLifetime(laneReader) {}
+  }
+
+  @Test func theLaneReaderLetsAWaitingSenderGoAtTheLowWatermarkWhileItHandsOver() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.values(buffering: .suspend(4)).makeAsyncIterator()
+    for value in 1...4 { #expect(subject.trySend(value) == .delivered) }
+    #expect(subject.trySend(5) == .full)
+    #expect(await iterator.next() == 1)
+    #expect(subject.trySend(5) == .full)
+    var sendResults: [SubjectSendResult] = []
+    var received: [Int] = []
+    // The run goes on to the lane's end it read (4); the sender is let go as soon as value 2 is taken, when 2 of the
+    // 4 are left: each send from the closure then finds room again.
+    #expect(
+      iterator.deliverHeld {
+        received.append($0)
+        sendResults.append(subject.trySend($0 * 10))
+      })
+    #expect(received == [2, 3, 4])
+    #expect(sendResults == [.delivered, .delivered, .delivered])
+    #expect(await iterator.next() == 20)
+    #expect(await iterator.next() == 30)
+    #expect(await iterator.next() == 40)
   }
 
   @Test func mapFilterAndCompactMapHandOverWhatTheirSubjectHolds() async {

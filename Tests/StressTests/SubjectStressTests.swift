@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Signal
@@ -148,6 +149,70 @@ private func settle(_ scope: CensusScope) async {
     }
   }
 
+  /// The subject's one `.suspend` subscriber reads its lane without the lock while three senders append to it under
+  /// the lock, a small capacity making it fill and drain all the time; in some rounds a second subscriber comes and
+  /// goes, in others the reader leaves early. Nothing is lost, duplicated or reordered, and every value is released
+  /// exactly once (a value left in the lane goes with it).
+  @Test func theLaneReaderAgainstConcurrentSendersLosesAndLeaksNothing() async {
+    let live = LiveValues()
+    for round in 0..<(20 * scale) {
+      let scope = CensusScope()
+      await Census.$scope.withValue(scope) {
+        await runLaneRound(round, live: live)
+      }
+      await settle(scope)
+      #expect(scope.isQuiet)
+    }
+    #expect(live.count == 0, "values not released (or released twice) by the lane")
+  }
+
+  private func runLaneRound(_ round: Int, live: LiveValues) async {
+    let senderCount = 3
+    let valuesPerSender = 400
+    let subject = PassthroughSubject<CountedValue, Never>()
+    let capacity = Int.random(in: 1...8)
+    let leaveAfter = round % 3 == 1 ? Int.random(in: 0...(senderCount * valuesPerSender)) : nil
+    let (ready, signal) = AsyncStream.makeStream(of: Void.self)
+    let reader = Task {
+      var iterator = subject.values(buffering: .suspend(capacity)).makeAsyncIterator()
+      signal.yield()
+      var values: [Tagged] = []
+      while let value = await iterator.next() {
+        values.append(value.tag)
+        if let leaveAfter, values.count >= leaveAfter { withUnsafeCurrentTask { $0?.cancel() } }
+      }
+      return values
+    }
+    var readyIterator = ready.makeAsyncIterator()
+    await readyIterator.next()
+    // Every third round a second `.suspend` subscriber reads the log for a while, then leaves.
+    let visitor: Task<Void, Never>? =
+      round % 3 == 2
+      ? Task {
+        var iterator = subject.values(buffering: .suspend(capacity)).makeAsyncIterator()
+        for _ in 0..<Int.random(in: 0...300) {
+          guard await iterator.next() != nil else { return }
+        }
+      } : nil
+    let senders = (0..<senderCount).map { sender in
+      Task {
+        for sequence in 0..<valuesPerSender {
+          await subject.send(CountedValue(Tagged(sender: sender, sequence: sequence), live: live))
+        }
+      }
+    }
+    for sender in senders { await sender.value }
+    await subject.send(completion: .finished)
+    await visitor?.value
+    let values = await reader.value
+    #expect(isOrderedPerSender(values, senders: senderCount))
+    if leaveAfter == nil {
+      for sender in 0..<senderCount {
+        #expect(values.filter { $0.sender == sender }.map(\.sequence) == Array(0..<valuesPerSender))
+      }
+    }
+  }
+
   @Test func sinksTakingRunsWhileTheyAreCancelledFromInsideAndOutside() async throws {
     for _ in 0..<(8 * scale) {
       let scope = CensusScope()
@@ -248,4 +313,25 @@ private final class SinkLog: Sendable {
   var values: [Tagged] { state.withLock { $0.values } }
   var count: Int { state.withLock { $0.values.count } }
   var receivedAfterCancel: Int { state.withLock { $0.receivedAfterCancel } }
+}
+
+/// How many ``CountedValue``s exist.
+private final class LiveValues: Sendable {
+  private let live = Atomic(0)
+  var count: Int { live.load(ordering: .acquiring) }
+  func add(_ delta: Int) { live.add(delta, ordering: .relaxed) }
+}
+
+/// A value that counts itself in ``LiveValues`` while it exists, to catch one released twice or never.
+private final class CountedValue: Sendable {
+  let tag: Tagged
+  let live: LiveValues
+
+  init(_ tag: Tagged, live: LiveValues) {
+    self.tag = tag
+    self.live = live
+    live.add(1)
+  }
+
+  deinit { live.add(-1) }
 }

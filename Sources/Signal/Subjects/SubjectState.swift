@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state every subject shares: its subscribers, the shared log its `.suspend` subscribers
 /// read, parked senders, the replay window and the completion. A plain value type, mutated only
 /// inside ``SubjectStorage``'s lock; its methods report whom to wake instead of waking.
@@ -6,7 +8,8 @@
 /// ``SubjectLog``, wakes only the consumers that are parked (`parkedSlots`), and walks the
 /// subscribers only when one of them may have become full, which a lower bound of their
 /// blocking positions (`blockingBound`) tells it in O(1). Dropping subscribers, whose policy
-/// applies to each value, keep their own buffers (`droppingSlots`).
+/// applies to each value, keep their own buffers (`droppingSlots`). The first `.suspend` subscriber reads a
+/// ``SubjectLane`` of its own without the lock (`laneReader`): a send appends to it too.
 @usableFromInline
 struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine {
   @usableFromInline typealias Subscriber = SubjectToken
@@ -50,6 +53,14 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   @usableFromInline var replay: RingBuffer<Output>
   @usableFromInline let replayLimit: Int
   @usableFromInline let replaysAfterCompletion: Bool
+  /// The subscriber that reads a ``SubjectLane`` (see ``SubjectSubscriber/lane``), if any.
+  @usableFromInline var laneReader: SubjectToken?
+  /// That subscriber's lane, kept here too so that a send reaches it without copying the reference (a retain and a
+  /// release per send, on the object's header).
+  @usableFromInline var lane: SubjectLane<Output>?
+  /// The lane's end at which the lane reader may have become full, as far as the cursor last read tells: until a
+  /// send reaches it, no send can make the reader full, and the sender reads no cursor.
+  @usableFromInline var laneBound = Int.max
 
   /// - Parameters:
   ///   - replayLimit: how many of the latest values a new subscriber receives first.
@@ -79,7 +90,11 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   @inlinable
   mutating func subscribe(policy: BufferingPolicy) -> SubjectToken {
     nextID += 1
-    var subscriber = SubjectSubscriber<Output>(id: nextID, policy: policy)
+    var readsLane = false
+    if laneReader == nil, case .suspend = policy, policy.capacity <= SubjectLane<Output>.largestCapacity {
+      readsLane = true
+    }
+    var subscriber = SubjectSubscriber<Output>(id: nextID, policy: policy, readsLane: readsLane)
     if completion == nil || replaysAfterCompletion {
       // A copy, so the window itself is untouched; subscribing is rare, so the copy is affordable.
       var replayed = replay
@@ -102,6 +117,15 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
         blockingCount += 1
       } else {
         blockingBound = Swift.min(blockingBound, subscriber.blockingPosition)
+      }
+    } else if readsLane {
+      laneReader = token
+      lane = SubjectLane(capacity: subscriber.capacity)
+      if subscriber.buffered(logEnd: log.end) >= subscriber.capacity {
+        subscriber.isBlocking = true
+        blockingCount += 1
+      } else {
+        laneBound = subscriber.capacity - subscriber.buffer.count
       }
     } else {
       droppingSlots.append(token)
@@ -138,6 +162,11 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     if removed.isSuspending {
       suspendingCount -= 1
       if suspendingCount == 0 { log.removeAll() }
+    } else if removed.readsLane {
+      // The lane's values go with the last of the state and the reader's iterator to let go of it.
+      laneReader = nil
+      lane = nil
+      laneBound = .max
     } else if droppingSlots.count > 2 * (subscribers.count - freeSlots.count) + 8 {
       droppingSlots = droppingSlots.filter { owns($0) }
     }
@@ -150,12 +179,34 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   mutating func next(_ token: SubjectToken) -> NextAction {
     guard owns(token) else { return .end(nil) }
     let slot = token.slot
+    if subscribers[slot].readsLane { return nextFromLane(slot) }
     if let value = subscribers[slot].take(from: log) {
       if suspendingCount == 1, subscribers[slot].isSuspending {
         // The one reader: what it has read is nobody's any more.
         log.discard(upTo: subscribers[slot].cursor)
       }
       return .value(value, resumingSender: stopsBlockingIfDrained(slot))
+    }
+    if let completion {
+      _ = vacate(slot)
+      return .end(completion)
+    }
+    return .park
+  }
+
+  /// ``next(_:)`` for the lane reader, when its consumer comes to the lock: its replayed values, then what the lane
+  /// holds (the consumer takes most of those without the lock), then the completion or a park.
+  @inlinable
+  mutating func nextFromLane(_ slot: Int) -> NextAction {
+    if let value = subscribers[slot].buffer.popFirst() {
+      return .value(value, resumingSender: stopsBlockingIfDrained(slot))
+    }
+    // Only the subscriber's own consumer comes here, so taking from the lane under the lock is the reader taking it.
+    if let lane {
+      let position = lane.cursor.load(ordering: .relaxed)
+      if position < lane.end.load(ordering: .relaxed) {
+        return .value(lane.take(at: position), resumingSender: stopsBlockingIfDrained(slot))
+      }
     }
     if let completion {
       _ = vacate(slot)
@@ -219,9 +270,30 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   /// watermark, it stops, and its blocking position counts again; returns the sender to resume.
   @inlinable
   mutating func stopsBlockingIfDrained(_ slot: Int) -> Waiter? {
+    if subscribers[slot].readsLane { return laneStopsBlockingIfDrained(slot) }
     guard subscribers[slot].drainedBelowWatermark(logEnd: log.end) else { return nil }
     blockingBound = Swift.min(blockingBound, subscribers[slot].blockingPosition)
     return unblockOne()
+  }
+
+  /// ``stopsBlockingIfDrained(_:)`` for the lane reader (the lane's values count too): once drained, it no longer
+  /// asks its reader to report, and its bound counts from where the reader is now. Out of line, so that the log
+  /// readers' path stays small enough to be inlined where they take values.
+  @inlinable
+  @inline(never)
+  mutating func laneStopsBlockingIfDrained(_ slot: Int) -> Waiter? {
+    guard let lane, subscribers[slot].drainedBelowWatermark(logEnd: log.end, inLane: lane.count) else { return nil }
+    lane.senderWaiting.store(false, ordering: .relaxed)
+    laneBound = lane.cursor.load(ordering: .relaxed) + lane.capacity - subscribers[slot].buffer.count
+    return unblockOne()
+  }
+
+  /// The lane reader saw ``SubjectLane/senderWaiting`` after taking values: if it has drained to its low watermark,
+  /// it stops holding senders back (returns the sender to resume).
+  @inlinable
+  mutating func laneDrained(_ token: SubjectToken) -> Waiter? {
+    guard owns(token) else { return nil }
+    return stopsBlockingIfDrained(token.slot)
   }
 
   /// Parks the subscriber's consumer unless there is already something for it;
@@ -231,6 +303,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     guard owns(token), subscribers[token.slot].buffered(logEnd: log.end) == 0, completion == nil else {
       return false
     }
+    if subscribers[token.slot].readsLane, let lane, lane.count > 0 { return false }
     subscribers[token.slot].waiter = waiter
     if parkedSlots.count > 2 * subscribers.count + 8 {
       // Subscribers parked and then cancelled with no send in between: sweep their entries out.
@@ -257,6 +330,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
       log.append(value)
       if log.end >= blockingBound { findBlockingSubscribers() }
     }
+    if let end = lane?.append(value), end >= laneBound { findWhetherLaneIsFull() }
     for token in droppingSlots where subscribers[token.slot].id == token.id {
       subscribers[token.slot].receive(value)
     }
@@ -294,6 +368,30 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
     }
     blockingBound = bound
     log.discard(upTo: slowest)
+  }
+
+  /// The lane has reached ``laneBound``: reads where its reader is, and marks it as blocking if it is owed its
+  /// capacity. Before concluding so, the flag that asks the reader to report back is raised and the cursor read
+  /// again, both sequentially consistent: a reader that moved on in between either is seen here or sees the flag.
+  /// Out of line: a send reaches it once per run of the reader at most.
+  @inlinable
+  @inline(never)
+  mutating func findWhetherLaneIsFull() {
+    guard let lane, let slot = laneReader?.slot else { return }
+    let owed = lane.end.load(ordering: .relaxed) + subscribers[slot].buffer.count
+    var cursor = lane.cursor.load(ordering: .acquiring)
+    if owed - cursor >= lane.capacity {
+      lane.senderWaiting.store(true, ordering: .sequentiallyConsistent)
+      cursor = lane.cursor.load(ordering: .sequentiallyConsistent)
+      if owed - cursor >= lane.capacity {
+        subscribers[slot].isBlocking = true
+        blockingCount += 1
+        laneBound = .max
+        return
+      }
+      lane.senderWaiting.store(false, ordering: .relaxed)
+    }
+    laneBound = cursor + lane.capacity - subscribers[slot].buffer.count
   }
 
   @inlinable

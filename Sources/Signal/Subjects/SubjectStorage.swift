@@ -66,9 +66,21 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
 
   // MARK: Subscribing
 
+  /// Subscribes; returns the subscriber's token and, for the lane reader, its lane and how many replayed values it
+  /// must take (through ``next(_:batchingInto:reportAfter:isolation:)``) before it reads the lane.
   @inlinable
-  func subscribe(policy: BufferingPolicy) -> SubjectToken {
-    state.withLock { $0.subscribe(policy: policy) }
+  func subscribe(policy: BufferingPolicy) -> (token: SubjectToken, lane: SubjectLane<Output>?, replayed: Int) {
+    state.withLock { state in
+      let token = state.subscribe(policy: policy)
+      guard state.subscribers[token.slot].readsLane else { return (token, nil, 0) }
+      return (token, state.lane, state.subscribers[token.slot].buffer.count)
+    }
+  }
+
+  /// See ``SubjectState/laneDrained(_:)``.
+  @inlinable
+  func laneDrained(_ token: SubjectToken) {
+    wake(state.withLock { $0.laneDrained(token) })
   }
 
   /// The next value for one subscriber. Buffered values are returned without suspending;

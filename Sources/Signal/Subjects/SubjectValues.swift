@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The values of a subject as seen by one subscriber with its own buffering policy.
 ///
 /// Returned by `values(buffering:)` on every subject. Each iteration (each
@@ -26,7 +28,8 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
 
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(SubscriptionLifetime(storage, subscriber: storage.subscribe(policy: policy)), policy: policy)
+    let (token, lane, replayed) = storage.subscribe(policy: policy)
+    return Iterator(SubscriptionLifetime(storage, subscriber: token), policy: policy, lane: lane, replayed: replayed)
   }
 
   /// One subscriber's iterator. Values already buffered are returned without suspending.
@@ -40,6 +43,18 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     /// After how many more values of `batch` the subscriber reaches its low watermark (0: no report due).
     @usableFromInline var reportAfter = 0
 
+    /// The subject's lane, when this is its lane reader (see ``SubjectLane``): values are taken from it without the
+    /// subject's lock, in runs up to `laneEnd`.
+    @usableFromInline let lane: SubjectLane<Output>?
+    /// The lane position of the next value to take (the lane's cursor, which only this iterator moves).
+    @usableFromInline var laneCursor = 0
+    /// The lane's end when it was last read: the values before it are this iterator's to take.
+    @usableFromInline var laneEnd = 0
+    /// Replayed values still waiting in the subscriber's own buffer, which come before the lane's (taken under the lock).
+    @usableFromInline var replayed: Int
+    /// Whether `lane` is set (a plain flag for the hot path).
+    @usableFromInline let readsLane: Bool
+
     /// Taking fewer values than this at once means the consumer is catching up with a sender that
     /// is still sending (a quarter of a `.suspend` buffer; 0 for a dropping policy, which takes one
     /// value at a time by design).
@@ -48,8 +63,14 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @usableFromInline var tookFew = false
 
     @inlinable
-    init(_ subscription: SubscriptionLifetime<SubjectStorage<Output, Failure>>, policy: BufferingPolicy) {
+    init(
+      _ subscription: SubscriptionLifetime<SubjectStorage<Output, Failure>>, policy: BufferingPolicy,
+      lane: SubjectLane<Output>?, replayed: Int
+    ) {
       self.subscription = subscription
+      self.lane = lane
+      self.replayed = replayed
+      readsLane = lane != nil
       if case .suspend(let capacity) = policy { fewValues = capacity / 4 } else { fewValues = 0 }
     }
 
@@ -61,6 +82,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
       if !batch.isEmpty { return popHeld(cancelled: Task.isCancelled) }
+      if laneCursor < laneEnd, let lane { return takeFromLane(lane, cancelled: Task.isCancelled) }
       if tookFew {
         // A consumer faster than its sender would come back for one or two values at a time and
         // meet the sender at the subject's lock on every value, each taking the lock's cache line
@@ -70,14 +92,45 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
         tookFew = false
         await Task.yield()
       }
+      // The lane reader reads a new run without the lock when there is one. (Both lane steps are synchronous and out
+      // of line: an `await` more here would cost every other subscriber an executor check per run.)
+      if readsLane, let value = startLaneRun() { return value }
+      let replaying = replayed > 0
       let value = try await subscription.storage.next(
         subscription.subscriber, batchingInto: &batch, reportAfter: &reportAfter, isolation: actor)
-      tookFew = value != nil && batch.count + 1 < fewValues
+      if readsLane { tookValueUnderLock() }
+      // Replayed values are all there at once: no reason to let a sender go first between them.
+      tookFew = value != nil && batch.count + 1 < fewValues && !replaying
       return value
+    }
+
+    /// The lane reader, its run read: reports its progress, then reads the lane's end, and takes the first value of
+    /// the new run; `nil` when the lane is empty (or replayed values still come first), for the lock to decide.
+    @inlinable
+    @inline(never)
+    mutating func startLaneRun() -> Output? {
+      guard let lane, replayed == 0 else { return nil }
+      reportProgress(lane)
+      laneEnd = lane.end.load(ordering: .acquiring)
+      guard laneCursor < laneEnd else { return nil }
+      tookFew = laneEnd - laneCursor < fewValues
+      return takeFromLane(lane, cancelled: Task.isCancelled)
+    }
+
+    /// The lane reader took a value under the lock (a replayed one, or the lane's first after it parked): the lane's
+    /// cursor may have moved there.
+    @inlinable
+    @inline(never)
+    mutating func tookValueUnderLock() {
+      if replayed > 0 { replayed -= 1 }
+      guard let lane else { return }
+      laneCursor = lane.cursor.load(ordering: .relaxed)
+      laneEnd = laneCursor
     }
 
     @inlinable
     public mutating func _deliverHeld(checking task: UnsafeCurrentTask, to receive: (Output) -> Void) -> Bool {
+      if readsLane { return deliverLaneRun(checking: task, to: receive) }
       while !batch.isEmpty {
         guard let value = popHeld(cancelled: task.isCancelled) else { return false }
         receive(value)
@@ -85,9 +138,58 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
       return true
     }
 
-    /// The next value of the batch (callers check that it holds one); `nil` when the task is
-    /// cancelled: as for a buffered value, a cancelled task ends the subscription instead.
+    /// ``_deliverHeld(checking:to:)`` of the lane reader: the rest of the run it read. Out of line, so that the
+    /// batch's loop below stays small enough to be inlined into `sink`'s.
     @inlinable
+    @inline(never)
+    mutating func deliverLaneRun(checking task: UnsafeCurrentTask, to receive: (Output) -> Void) -> Bool {
+      guard let lane else { return true }
+      while laneCursor < laneEnd {
+        guard let value = takeFromLane(lane, cancelled: task.isCancelled) else { return false }
+        receive(value)
+      }
+      return true
+    }
+
+    /// The next value of the lane's run (callers check that there is one); `nil` when the task is cancelled,
+    /// which ends the subscription (the values left in the lane go with it).
+    @inlinable
+    mutating func takeFromLane(_ lane: SubjectLane<Output>, cancelled: Bool) -> Output? {
+      guard !cancelled else {
+        subscription.storage.cancel(subscription.subscriber)
+        laneEnd = laneCursor
+        return nil
+      }
+      let value = lane.take(at: laneCursor)
+      laneCursor += 1
+      // A sender waiting for room goes as soon as the lane has drained to its low watermark, as it would for a
+      // reader that takes its values under the lock. A plain load here is enough for that; the sequentially
+      // consistent pair at the end of the run (`reportProgress`) is what makes sure the flag is never missed.
+      if lane.senderWaiting.load(ordering: .relaxed),
+        lane.end.load(ordering: .relaxed) - laneCursor <= lane.capacity / 2
+      {
+        subscription.storage.laneDrained(subscription.subscriber)
+      }
+      return value
+    }
+
+    /// At the end of a run: publishes the cursor against a sender's flag (both sequentially consistent, see
+    /// ``SubjectState/findWhetherLaneIsFull()``) and, if a sender waits for room and the lane has drained to
+    /// its low watermark, lets it go.
+    @inlinable
+    func reportProgress(_ lane: SubjectLane<Output>) {
+      lane.cursor.store(laneCursor, ordering: .sequentiallyConsistent)
+      guard lane.senderWaiting.load(ordering: .sequentiallyConsistent),
+        lane.end.load(ordering: .acquiring) - laneCursor <= lane.capacity / 2
+      else { return }
+      subscription.storage.laneDrained(subscription.subscriber)
+    }
+
+    /// The next value of the batch (callers check that it holds one); `nil` when the task is
+    /// cancelled: as for a buffered value, a cancelled task ends the subscription instead. Always inlined: it runs
+    /// once per value of a run, and a call each costs a log reader's `sink` a tenth of a delivery.
+    @inlinable
+    @inline(always)
     mutating func popHeld(cancelled: Bool) -> Output? {
       guard !cancelled else {
         batch.removeAll()

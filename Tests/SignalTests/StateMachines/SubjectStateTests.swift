@@ -15,6 +15,15 @@ import Testing
     State(replayLimit: 0, initial: [], replaysAfterCompletion: false)
   }
 
+  /// Subscribes the subscriber that reads the subject's lane (the first `.suspend` one), with room for more than a
+  /// test sends, so that the subscribers a test makes next read the shared log.
+  @discardableResult
+  private static func takeTheLane(_ state: inout State) -> SubjectToken {
+    let token = state.subscribe(policy: .suspend(SubjectLane<Int>.largestCapacity))
+    #expect(state.laneReader?.id == token.id)
+    return token
+  }
+
   /// Sends `value`; returns the result and the names of the waiters the send hands back.
   private func send(_ value: Int, to state: inout State, _ pool: WaiterPool) -> (SubjectSendResult, [String]) {
     withUnsafeTemporaryAllocation(of: Waiter.self, capacity: 2) { memory in
@@ -76,6 +85,7 @@ import Testing
   @Test func aBatchCountsAgainstTheCapacityAndReportsAtTheLowWatermark() async {
     let pool = WaiterPool()
     var state = Self.passthrough()
+    Self.takeTheLane(&state)
     let token = state.subscribe(policy: .suspend(8))
     for value in 1...8 { #expect(send(value, to: &state, pool) == (.delivered, [])) }
     let ticket = state.makeTicket()
@@ -222,6 +232,7 @@ import Testing
   @Test func theSlowestSubscriberBlocksAtItsOwnCapacityAndTheLogKeepsOnlyWhatItHasNotRead() async {
     let pool = WaiterPool()
     var state = Self.passthrough()
+    Self.takeTheLane(&state)
     let small = state.subscribe(policy: .suspend(2))
     let large = state.subscribe(policy: .suspend(8))
     #expect(send(1, to: &state, pool) == (.delivered, []))
@@ -245,6 +256,7 @@ import Testing
   @Test func aLoneReaderLetsGoOfEachValueAsItReadsItAndTheLastOneToLeaveEmptiesTheLog() {
     let pool = WaiterPool()
     var state = Self.passthrough()
+    Self.takeTheLane(&state)
     let only = state.subscribe(policy: .suspend(8))
     for value in 1...3 { _ = send(value, to: &state, pool) }
     #expect(next(&state, only, pool) == .value(1, resumingSender: nil))
@@ -355,5 +367,88 @@ import Testing
     #expect(next(&state, first, pool) == .value(4, resumingSender: nil))
     #expect(state.park(first, await pool.make("first again")))
     #expect(state.log.count == 1)
+  }
+
+  // MARK: The lane reader
+
+  @Test func theFirstSuspendSubscriberReadsTheLaneAndTheOthersTheLog() {
+    var state = Self.passthrough()
+    _ = state.subscribe(policy: .dropOldest(4))
+    #expect(state.laneReader == nil)
+    let first = state.subscribe(policy: .suspend(4))
+    let second = state.subscribe(policy: .suspend(4))
+    #expect(state.laneReader?.id == first.id)
+    #expect(state.subscribers[first.slot].readsLane && !state.subscribers[first.slot].isSuspending)
+    #expect(!state.subscribers[second.slot].readsLane && state.subscribers[second.slot].isSuspending)
+    #expect(state.suspendingCount == 1)
+    // A capacity too large for a ring reads the log, whose storage grows only as far as it is used.
+    var huge = Self.passthrough()
+    _ = huge.subscribe(policy: .suspend(SubjectLane<Int>.largestCapacity + 1))
+    #expect(huge.laneReader == nil)
+  }
+
+  @Test func theLaneReaderBlocksSendersAtItsCapacityAndLetsThemGoAtHalfWhenItTakesWithoutTheLock() async throws {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let token = state.subscribe(policy: .suspend(4))
+    let lane = try #require(state.lane)
+    for value in 1...4 { #expect(send(value, to: &state, pool) == (.delivered, [])) }
+    #expect(send(5, to: &state, pool) == (.full, []))
+    // The sender that found it full asked the reader to report back.
+    let asked = lane.senderWaiting.load(ordering: .relaxed)
+    #expect(asked)
+    let ticket = state.makeTicket()
+    #expect(state.parkSender(ticket: ticket, await pool.make("sender")))
+    // The reader takes two values without the lock; at 2 of 4 left it reports, and the sender goes.
+    #expect(lane.take(at: 0) == 1)
+    #expect(state.laneDrained(token).map { pool.resume($0) } == nil)
+    #expect(lane.take(at: 1) == 2)
+    #expect(state.laneDrained(token).map { pool.resume($0) } == "sender")
+    let stillAsked = lane.senderWaiting.load(ordering: .relaxed)
+    #expect(!stillAsked)
+    #expect(send(5, to: &state, pool) == (.delivered, []))
+    #expect(send(6, to: &state, pool) == (.delivered, []))
+    #expect(send(7, to: &state, pool) == (.full, []))
+  }
+
+  @Test func theLaneReaderTakesItsReplayedValuesFirstThenTheLanesUnderTheLock() {
+    let pool = WaiterPool()
+    var state = State(replayLimit: 2, initial: [1, 2], replaysAfterCompletion: false)
+    let token = state.subscribe(policy: .suspend(4))
+    #expect(state.laneReader?.id == token.id)
+    #expect(send(3, to: &state, pool) == (.delivered, []))
+    #expect(state.lane?.count == 1)
+    #expect(next(&state, token, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, token, pool) == .value(2, resumingSender: nil))
+    #expect(next(&state, token, pool) == .value(3, resumingSender: nil))
+    #expect(next(&state, token, pool) == .park)
+  }
+
+  @Test func theLaneReaderParksOnlyWhenItsLaneIsEmptyAndEndsAfterIt() async {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let token = state.subscribe(policy: .suspend(4))
+    #expect(send(1, to: &state, pool) == (.delivered, []))
+    let parked = state.park(token, await pool.make("early"))
+    #expect(!parked)
+    _ = pool.resume(state.complete(.finished))
+    #expect(next(&state, token, pool) == .value(1, resumingSender: nil))
+    #expect(next(&state, token, pool) == .end(.finished))
+    #expect(state.laneReader == nil && state.lane == nil)
+  }
+
+  @Test func whenTheLaneReaderGoesTheNextSuspendSubscriberGetsALaneOfItsOwn() {
+    let pool = WaiterPool()
+    var state = Self.passthrough()
+    let first = state.subscribe(policy: .suspend(4))
+    for value in 1...4 { _ = send(value, to: &state, pool) }
+    // It was full; leaving lets the sender go, and its values go with its lane.
+    #expect(send(5, to: &state, pool) == (.full, []))
+    #expect(pool.resume(state.cancel(first)).isEmpty)
+    #expect(state.laneReader == nil && state.lane == nil && state.blockingCount == 0)
+    let second = state.subscribe(policy: .suspend(2))
+    #expect(state.laneReader?.id == second.id)
+    #expect(send(6, to: &state, pool) == (.delivered, []))
+    #expect(next(&state, second, pool) == .value(6, resumingSender: nil))
   }
 }
