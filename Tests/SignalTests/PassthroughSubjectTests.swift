@@ -111,6 +111,28 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(reported == Array(3...10))
   }
 
+  @Test func copiesOfAnIteratorShareItsPositionAndNeverTakeAValueTwice() async {
+    // An iterator is a value: a copy made in the middle of a run and used in turn with the original reads on from
+    // the same position (the lane reader's position lives in its lane), so no value comes twice or is released twice.
+    final class Box: Sendable {
+      let value: Int
+      init(_ value: Int) { self.value = value }
+    }
+    let subject = PassthroughSubject<Box, Never>()
+    var original = subject.values(buffering: .suspend(8)).makeAsyncIterator()
+    for value in 1...6 { #expect(subject.trySend(Box(value)) == .delivered) }
+    #expect(await original.next()?.value == 1)
+    var copy = original
+    #expect(await original.next()?.value == 2)
+    #expect(await copy.next()?.value == 3)
+    #expect(await original.next()?.value == 4)
+    var received: [Int] = []
+    #expect(copy.deliverHeld { received.append($0.value) })
+    #expect(received == [5, 6])
+    #expect(subject.trySend(Box(7)) == .delivered)
+    #expect(await original.next()?.value == 7)
+  }
+
   @Test func suspendPolicyOnlyBlocksWhenFullAndFreesAtHalf() async {
     let subject = PassthroughSubject<Int, Never>()
     var iterator = subject.values(buffering: .suspend(4)).makeAsyncIterator()

@@ -20,7 +20,8 @@ import Synchronization
 @usableFromInline
 final class SubjectLane<Element: Sendable>: @unchecked Sendable {
   // @unchecked: `slots` is raw memory that senders (under the subject's lock) and the one reader share, each slot
-  // handed from one to the other only through the release/acquire pairs of `end` and `cursor` described above.
+  // handed from one to the other only through the release/acquire pairs of `end` and `cursor` described above;
+  // `runEnd` is the reader's alone (its iterator is not Sendable, so one task at a time reads the lane).
   // SubjectLaneTests and the TSan run of SubjectStressTests (a reader taking runs while senders fill the lane, and
   // while it is cancelled) would report a slot touched by both.
   @usableFromInline let slots: UnsafeMutablePointer<Element>
@@ -36,6 +37,10 @@ final class SubjectLane<Element: Sendable>: @unchecked Sendable {
   @usableFromInline let padding1: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
   /// The position of the next value the reader takes; written by the reader only.
   @usableFromInline let cursor = Atomic<Int>(0)
+  /// The end of the run the reader is taking: the lane's end when the reader last read it. The reader's alone, kept
+  /// here rather than in its iterator so that copies of the iterator (a value type) read one position and never take a
+  /// slot twice.
+  @usableFromInline var runEnd = 0
   @usableFromInline let padding2: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
   /// Set by a sender that found the lane full: once the reader has drained to its low watermark it takes the
   /// subject's lock to let that sender go. Read and written sequentially consistent against ``cursor``, so that
@@ -90,4 +95,33 @@ final class SubjectLane<Element: Sendable>: @unchecked Sendable {
     cursor.store(position + 1, ordering: .releasing)
     return value
   }
+
+  // MARK: The reader's run
+
+  /// Whether the run the reader read holds another value.
+  @inlinable
+  var hasValueInRun: Bool { cursor.load(ordering: .relaxed) < runEnd }
+
+  /// The next value of the run (the reader, after ``hasValueInRun``).
+  @inlinable
+  func takeInRun() -> Element {
+    take(at: cursor.load(ordering: .relaxed))
+  }
+
+  /// Reads the lane's end: the values up to it are the reader's next run. Returns how many it holds.
+  @inlinable
+  func startRun() -> Int {
+    runEnd = end.load(ordering: .acquiring)
+    return runEnd - cursor.load(ordering: .relaxed)
+  }
+
+  /// Ends the run where the reader is (it took a value under the lock, or stopped).
+  @inlinable
+  func endRun() {
+    runEnd = cursor.load(ordering: .relaxed)
+  }
+
+  /// How many values the lane holds, as the reader sees it.
+  @inlinable
+  var countForReader: Int { end.load(ordering: .relaxed) - cursor.load(ordering: .relaxed) }
 }

@@ -44,12 +44,8 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @usableFromInline var reportAfter = 0
 
     /// The subject's lane, when this is its lane reader (see ``SubjectLane``): values are taken from it without the
-    /// subject's lock, in runs up to `laneEnd`.
+    /// subject's lock, in runs (the lane keeps the reader's position).
     @usableFromInline let lane: SubjectLane<Output>?
-    /// The lane position of the next value to take (the lane's cursor, which only this iterator moves).
-    @usableFromInline var laneCursor = 0
-    /// The lane's end when it was last read: the values before it are this iterator's to take.
-    @usableFromInline var laneEnd = 0
     /// Replayed values still waiting in the subscriber's own buffer, which come before the lane's (taken under the lock).
     @usableFromInline var replayed: Int
     /// Whether `lane` is set (a plain flag for the hot path).
@@ -82,7 +78,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
       if !batch.isEmpty { return popHeld(cancelled: Task.isCancelled) }
-      if laneCursor < laneEnd, let lane { return takeFromLane(lane, cancelled: Task.isCancelled) }
+      if readsLane, let lane, lane.hasValueInRun { return takeFromLane(lane, cancelled: Task.isCancelled) }
       if tookFew {
         // A consumer faster than its sender would come back for one or two values at a time and
         // meet the sender at the subject's lock on every value, each taking the lock's cache line
@@ -111,9 +107,9 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     mutating func startLaneRun() -> Output? {
       guard let lane, replayed == 0 else { return nil }
       reportProgress(lane)
-      laneEnd = lane.end.load(ordering: .acquiring)
-      guard laneCursor < laneEnd else { return nil }
-      tookFew = laneEnd - laneCursor < fewValues
+      let run = lane.startRun()
+      guard run > 0 else { return nil }
+      tookFew = run < fewValues
       return takeFromLane(lane, cancelled: Task.isCancelled)
     }
 
@@ -123,9 +119,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @inline(never)
     mutating func tookValueUnderLock() {
       if replayed > 0 { replayed -= 1 }
-      guard let lane else { return }
-      laneCursor = lane.cursor.load(ordering: .relaxed)
-      laneEnd = laneCursor
+      lane?.endRun()
     }
 
     @inlinable
@@ -144,7 +138,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @inline(never)
     mutating func deliverLaneRun(checking task: UnsafeCurrentTask, to receive: (Output) -> Void) -> Bool {
       guard let lane else { return true }
-      while laneCursor < laneEnd {
+      while lane.hasValueInRun {
         guard let value = takeFromLane(lane, cancelled: task.isCancelled) else { return false }
         receive(value)
       }
@@ -157,17 +151,14 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     mutating func takeFromLane(_ lane: SubjectLane<Output>, cancelled: Bool) -> Output? {
       guard !cancelled else {
         subscription.storage.cancel(subscription.subscriber)
-        laneEnd = laneCursor
+        lane.endRun()
         return nil
       }
-      let value = lane.take(at: laneCursor)
-      laneCursor += 1
+      let value = lane.takeInRun()
       // A sender waiting for room goes as soon as the lane has drained to its low watermark, as it would for a
       // reader that takes its values under the lock. A plain load here is enough for that; the sequentially
       // consistent pair at the end of the run (`reportProgress`) is what makes sure the flag is never missed.
-      if lane.senderWaiting.load(ordering: .relaxed),
-        lane.end.load(ordering: .relaxed) - laneCursor <= lane.capacity / 2
-      {
+      if lane.senderWaiting.load(ordering: .relaxed), lane.countForReader <= lane.capacity / 2 {
         subscription.storage.laneDrained(subscription.subscriber)
       }
       return value
@@ -178,9 +169,9 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     /// its low watermark, lets it go.
     @inlinable
     func reportProgress(_ lane: SubjectLane<Output>) {
-      lane.cursor.store(laneCursor, ordering: .sequentiallyConsistent)
-      guard lane.senderWaiting.load(ordering: .sequentiallyConsistent),
-        lane.end.load(ordering: .acquiring) - laneCursor <= lane.capacity / 2
+      // The cursor again (the reader is its only writer, so the value is its own), sequentially consistent this time.
+      lane.cursor.store(lane.cursor.load(ordering: .relaxed), ordering: .sequentiallyConsistent)
+      guard lane.senderWaiting.load(ordering: .sequentiallyConsistent), lane.countForReader <= lane.capacity / 2
       else { return }
       subscription.storage.laneDrained(subscription.subscriber)
     }
