@@ -20,32 +20,33 @@ import Synchronization
 @usableFromInline
 final class SubjectLane<Element: Sendable>: @unchecked Sendable {
   // @unchecked: `slots` is raw memory that senders (under the subject's lock) and the one reader share, each slot
-  // handed from one to the other only through the release/acquire pairs of `end` and `cursor` described above;
-  // `runEnd` is the reader's alone (its iterator is not Sendable, so one task at a time reads the lane).
+  // handed from one to the other only through the release/acquire pairs of `end` and `cursor` described above.
   // SubjectLaneTests and the TSan run of SubjectStressTests (a reader taking runs while senders fill the lane, and
   // while it is cancelled) would report a slot touched by both.
+  // The fields are laid out in order, and the paddings keep four groups on cache lines of their own: the header
+  // (whose reference count a retain writes), what both sides only read (`slots`, `mask`, `capacity`) with the rarely
+  // written `senderWaiting`, `end` (the senders'), and `cursor` with `runEnd` (the reader's). Otherwise writing one
+  // would take the others' line from the other core, as often as once per value.
+  @usableFromInline let padding0: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
   @usableFromInline let slots: UnsafeMutablePointer<Element>
   @usableFromInline let mask: Int
   /// The subscriber's capacity: the most values the lane holds.
   @usableFromInline let capacity: Int
-  // The fields are laid out in order: 64 bytes or more between the header (whose reference count the reader's
-  // retains touch), `end` (the senders') and `cursor` (the reader's) keep each on a cache line of its own, so that
-  // writing one does not take the others' line from the other core.
-  @usableFromInline let padding0: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-  /// The position the next value is appended at; written by senders only, under the subject's lock.
-  @usableFromInline let end = Atomic<Int>(0)
-  @usableFromInline let padding1: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-  /// The position of the next value the reader takes; written by the reader only.
-  @usableFromInline let cursor = Atomic<Int>(0)
-  /// The end of the run the reader is taking: the lane's end when the reader last read it. The reader's alone, kept
-  /// here rather than in its iterator so that copies of the iterator (a value type) read one position and never take a
-  /// slot twice.
-  @usableFromInline var runEnd = 0
-  @usableFromInline let padding2: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
   /// Set by a sender that found the lane full: once the reader has drained to its low watermark it takes the
   /// subject's lock to let that sender go. Read and written sequentially consistent against ``cursor``, so that
   /// either the sender sees the reader's progress or the reader sees the flag.
   @usableFromInline let senderWaiting = Atomic<Bool>(false)
+  @usableFromInline let padding1: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+  /// The position the next value is appended at; written by senders only, under the subject's lock.
+  @usableFromInline let end = Atomic<Int>(0)
+  @usableFromInline let padding2: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+  /// The position of the next value the reader takes; written by the reader only.
+  @usableFromInline let cursor = Atomic<Int>(0)
+  /// The end of the run the reader is taking: the lane's end when the reader last read it. The reader's alone (an
+  /// atomic only so that reading it costs no exclusivity check), kept here rather than in its iterator so that copies
+  /// of the iterator (a value type) read one position and never take a slot twice.
+  @usableFromInline let runEnd = Atomic<Int>(0)
+  @usableFromInline let padding3: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
   /// The largest capacity that gets a lane: a ring is allocated whole, so a huge `.suspend` capacity reads the
   /// log, which grows only as far as the values actually held.
@@ -100,7 +101,7 @@ final class SubjectLane<Element: Sendable>: @unchecked Sendable {
 
   /// Whether the run the reader read holds another value.
   @inlinable
-  var hasValueInRun: Bool { cursor.load(ordering: .relaxed) < runEnd }
+  var hasValueInRun: Bool { cursor.load(ordering: .relaxed) < runEnd.load(ordering: .relaxed) }
 
   /// The next value of the run (the reader, after ``hasValueInRun``).
   @inlinable
@@ -111,14 +112,15 @@ final class SubjectLane<Element: Sendable>: @unchecked Sendable {
   /// Reads the lane's end: the values up to it are the reader's next run. Returns how many it holds.
   @inlinable
   func startRun() -> Int {
-    runEnd = end.load(ordering: .acquiring)
-    return runEnd - cursor.load(ordering: .relaxed)
+    let end = end.load(ordering: .acquiring)
+    runEnd.store(end, ordering: .relaxed)
+    return end - cursor.load(ordering: .relaxed)
   }
 
   /// Ends the run where the reader is (it took a value under the lock, or stopped).
   @inlinable
   func endRun() {
-    runEnd = cursor.load(ordering: .relaxed)
+    runEnd.store(cursor.load(ordering: .relaxed), ordering: .relaxed)
   }
 
   /// How many values the lane holds, as the reader sees it.
