@@ -180,6 +180,23 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(scope.parkedContinuations.load(ordering: .acquiring) == 0)
   }
 
+  @MainActor @Test func aSenderThatFindsTheSubjectFullYieldsOnceAndIfCancelledThenDeliversNothing() async {
+    // On the main actor the order is fixed: the sender finds the subject full and yields, the sink (woken by 1) runs
+    // and makes room, then the sender resumes. Cancelled by then, it returns instead of trying again.
+    var received: [Int] = []
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = subject.values(buffering: .suspend(1)).sink { received.append($0) }
+    let sender = Task { @MainActor in await subject.send(2) }
+    #expect(subject.trySend(1) == .delivered)
+    sender.cancel()
+    await sender.value
+    #expect(received == [1])
+    #expect(subject.trySend(3) == .delivered)
+    await Task.yield()
+    #expect(received == [1, 3])
+    withExtendedLifetime(sink) {}
+  }
+
   @Test func cancellingAWaitingSubscriberEndsItsStream() async {
     let scope = CensusScope()
     let subject = Census.$scope.withValue(scope) { PassthroughSubject<Int, Never>() }

@@ -48,6 +48,13 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
   /// A cancelled sender stops waiting and its value is delivered to no subscriber.
   @inlinable
   func sendWhenRoom(_ value: Output, isolation: isolated (any Actor)?) async {
+    // A subscriber that is still reading usually makes room within one yield. Letting it run first spares a park
+    // and the wake after it; a sender that parks at once, with a reader that then drains the lot and parks in turn,
+    // can settle into waking each other's threads once per buffer (a lone sink: 21 ns per value, or 45 in that state).
+    // A sender cancelled meanwhile delivers nothing, as one cancelled while parked.
+    await Task.yield()
+    if Task.isCancelled { return }
+    if trySend(value) != .full { return }
     while !Task.isCancelled {
       let ticket = state.withLock { $0.makeTicket() }
       await withTaskCancellationHandler {
