@@ -6,10 +6,18 @@ private enum Boom: Error, Equatable { case boom }
 
 /// Polls (yielding, with a deadline) until `condition` holds: for states no explicit signal
 /// exposes, such as "a continuation is parked" (read from a Census scope). Also used by SinkTests.
+///
+/// Gives up only once the deadline has passed *and* the awaited tasks have had many turns since: in the full test
+/// run other suites block the cooperative threads for seconds (tmux and pseudo-terminal tests wait for child
+/// processes), so the deadline can pass while neither this loop nor the task it waits for has run at all.
 func eventually(_ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(10)
+  var turnsPastDeadline = 0
   while !condition() {
-    if ContinuousClock.now > deadline { return false }
+    if ContinuousClock.now > deadline {
+      turnsPastDeadline += 1
+      if turnsPastDeadline > 10_000 { return false }
+    }
     await Task.yield()
   }
   return true
