@@ -53,10 +53,10 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   @usableFromInline var replay: RingBuffer<Output>
   @usableFromInline let replayLimit: Int
   @usableFromInline let replaysAfterCompletion: Bool
-  /// The subscriber that reads a ``SubjectLane`` (see ``SubjectSubscriber/lane``), if any.
+  /// The subscriber that reads a ``SubjectLane`` (see ``SubjectSubscriber/readsLane``), if any.
   @usableFromInline var laneReader: SubjectToken?
-  /// That subscriber's lane, kept here too so that a send reaches it without copying the reference (a retain and a
-  /// release per send, on the object's header).
+  /// That subscriber's lane. Held here rather than in the subscriber (which has only a flag): a send reaches it
+  /// without copying the reference out of an array element (a retain and a release per send).
   @usableFromInline var lane: SubjectLane<Output>?
   /// The lane's end at which the lane reader may have become full, as far as the cursor last read tells: until a
   /// send reaches it, no send can make the reader full, and the sender reads no cursor.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One subscriber's slice of a subject's state: its policy, where it reads, and its consumer
 /// while that is parked waiting for a value.
 ///
