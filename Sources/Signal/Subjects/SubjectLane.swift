@@ -75,10 +75,16 @@ final class SubjectLane<Element: Sendable>: @unchecked Sendable {
     slots.deallocate()
   }
 
-  /// How many values the lane holds, as a sender sees it under the lock (at most the reader's own count, which it
-  /// may have lowered since).
+  /// How many values the lane holds, as the reader sees it: its own cursor is exact, and the end is at least what the
+  /// senders had appended when the reader last took the subject's lock.
   @inlinable
-  var count: Int { end.load(ordering: .relaxed) - cursor.load(ordering: .acquiring) }
+  var count: Int { end.load(ordering: .relaxed) - cursor.load(ordering: .relaxed) }
+
+  /// Whether the lane has drained to its low watermark (half the capacity), where a sender it held back may go: the
+  /// reader's check before it takes the lock, where ``SubjectSubscriber/drainedBelowWatermark(logEnd:inLane:)``
+  /// decides.
+  @inlinable
+  var hasDrainedToLowWatermark: Bool { count <= capacity / 2 }
 
   /// Appends `value` (a sender, under the subject's lock, with room in the lane); returns the new end.
   @inlinable
@@ -122,8 +128,4 @@ final class SubjectLane<Element: Sendable>: @unchecked Sendable {
   func endRun() {
     runEnd.store(cursor.load(ordering: .relaxed), ordering: .relaxed)
   }
-
-  /// How many values the lane holds, as the reader sees it.
-  @inlinable
-  var countForReader: Int { end.load(ordering: .relaxed) - cursor.load(ordering: .relaxed) }
 }

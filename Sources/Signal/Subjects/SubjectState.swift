@@ -125,7 +125,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
         subscriber.isBlocking = true
         blockingCount += 1
       } else {
-        laneBound = subscriber.capacity - subscriber.buffer.count
+        laneBound = Self.laneBound(cursor: 0, of: subscriber)
       }
     } else {
       droppingSlots.append(token)
@@ -284,7 +284,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   mutating func laneStopsBlockingIfDrained(_ slot: Int) -> Waiter? {
     guard let lane, subscribers[slot].drainedBelowWatermark(logEnd: log.end, inLane: lane.count) else { return nil }
     lane.senderWaiting.store(false, ordering: .relaxed)
-    laneBound = lane.cursor.load(ordering: .relaxed) + lane.capacity - subscribers[slot].buffer.count
+    laneBound = Self.laneBound(cursor: lane.cursor.load(ordering: .relaxed), of: subscribers[slot])
     return unblockOne()
   }
 
@@ -378,12 +378,12 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
   @inline(never)
   mutating func findWhetherLaneIsFull() {
     guard let lane, let slot = laneReader?.slot else { return }
-    let owed = lane.end.load(ordering: .relaxed) + subscribers[slot].buffer.count
+    let end = lane.end.load(ordering: .relaxed)
     var cursor = lane.cursor.load(ordering: .acquiring)
-    if owed - cursor >= lane.capacity {
+    if end >= Self.laneBound(cursor: cursor, of: subscribers[slot]) {
       lane.senderWaiting.store(true, ordering: .sequentiallyConsistent)
       cursor = lane.cursor.load(ordering: .sequentiallyConsistent)
-      if owed - cursor >= lane.capacity {
+      if end >= Self.laneBound(cursor: cursor, of: subscribers[slot]) {
         subscribers[slot].isBlocking = true
         blockingCount += 1
         laneBound = .max
@@ -391,7 +391,13 @@ struct SubjectState<Output: Sendable, Failure: Error>: SubscriptionStateMachine 
       }
       lane.senderWaiting.store(false, ordering: .relaxed)
     }
-    laneBound = cursor + lane.capacity - subscribers[slot].buffer.count
+    laneBound = Self.laneBound(cursor: cursor, of: subscribers[slot])
+  }
+
+  /// The lane's end at which the lane reader, read up to `cursor`, is owed its capacity (its replayed values count).
+  @inlinable
+  static func laneBound(cursor: Int, of reader: SubjectSubscriber<Output>) -> Int {
+    cursor + reader.capacity - reader.buffer.count
   }
 
   @inlinable

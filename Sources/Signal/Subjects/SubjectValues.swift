@@ -48,8 +48,6 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @usableFromInline let lane: SubjectLane<Output>?
     /// Replayed values still waiting in the subscriber's own buffer, which come before the lane's (taken under the lock).
     @usableFromInline var replayed: Int
-    /// Whether `lane` is set (a plain flag for the hot path).
-    @usableFromInline let readsLane: Bool
 
     /// Taking fewer values than this at once means the consumer is catching up with a sender that
     /// is still sending (a quarter of a `.suspend` buffer; 0 for a dropping policy, which takes one
@@ -66,7 +64,6 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
       self.subscription = subscription
       self.lane = lane
       self.replayed = replayed
-      readsLane = lane != nil
       if case .suspend(let capacity) = policy { fewValues = capacity / 4 } else { fewValues = 0 }
     }
 
@@ -78,8 +75,8 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
       if !batch.isEmpty { return popHeld(cancelled: Task.isCancelled) }
-      // (`readsLane` says `lane` is set; unwrapping it in place, unlike binding it, costs no retain per value.)
-      if readsLane, lane!.hasValueInRun { return takeFromLane(lane!, cancelled: Task.isCancelled) }
+      // (Unwrapping `lane` in place once it is known to be set, unlike binding it, costs no retain per value.)
+      if lane != nil, lane!.hasValueInRun { return takeFromLane(lane!, cancelled: Task.isCancelled) }
       if tookFew {
         // A consumer faster than its sender would come back for one or two values at a time and
         // meet the sender at the subject's lock on every value, each taking the lock's cache line
@@ -91,11 +88,11 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
       }
       // The lane reader reads a new run without the lock when there is one. (Both lane steps are synchronous and out
       // of line: an `await` more here would cost every other subscriber an executor check per run.)
-      if readsLane, let value = startLaneRun() { return value }
+      if lane != nil, let value = startLaneRun() { return value }
       let replaying = replayed > 0
       let value = try await subscription.storage.next(
         subscription.subscriber, batchingInto: &batch, reportAfter: &reportAfter, isolation: actor)
-      if readsLane { tookValueUnderLock() }
+      if lane != nil { tookValueUnderLock() }
       // Replayed values are all there at once: no reason to let a sender go first between them.
       tookFew = value != nil && batch.count + 1 < fewValues && !replaying
       return value
@@ -125,7 +122,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
 
     @inlinable
     public mutating func _deliverHeld(checking task: UnsafeCurrentTask, to receive: (Output) -> Void) -> Bool {
-      if readsLane { return deliverLaneRun(checking: task, to: receive) }
+      if lane != nil { return deliverLaneRun(checking: task, to: receive) }
       while !batch.isEmpty {
         guard let value = popHeld(cancelled: task.isCancelled) else { return false }
         receive(value)
@@ -162,7 +159,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
       // A sender waiting for room goes as soon as the lane has drained to its low watermark, as it would for a
       // reader that takes its values under the lock. A plain load here is enough for that; the sequentially
       // consistent pair at the end of the run (`reportProgress`) is what makes sure the flag is never missed.
-      if lane.senderWaiting.load(ordering: .relaxed), lane.countForReader <= lane.capacity / 2 {
+      if lane.senderWaiting.load(ordering: .relaxed), lane.hasDrainedToLowWatermark {
         subscription.storage.laneDrained(subscription.subscriber)
       }
       return value
@@ -175,8 +172,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
     func reportProgress(_ lane: SubjectLane<Output>) {
       // The cursor again (the reader is its only writer, so the value is its own), sequentially consistent this time.
       lane.cursor.store(lane.cursor.load(ordering: .relaxed), ordering: .sequentiallyConsistent)
-      guard lane.senderWaiting.load(ordering: .sequentiallyConsistent), lane.countForReader <= lane.capacity / 2
-      else { return }
+      guard lane.senderWaiting.load(ordering: .sequentiallyConsistent), lane.hasDrainedToLowWatermark else { return }
       subscription.storage.laneDrained(subscription.subscriber)
     }
 
