@@ -306,4 +306,35 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(await iterator.next(isolation: #isolation) == 3)
     return parkedWhenTheSenderRan
   }
+
+  /// An iterator that has taken the end needs no cancel when it goes (the subject let the subscriber go as it
+  /// returned the end; the lifetime's `deinit` then takes no lock), but one dropped before the end must still
+  /// leave the subject, whatever it took before.
+  @Test func onlyAnIteratorThatTookTheEndSkipsTheCancelWhenItGoes() async {
+    let subject = PassthroughSubject<Int, Never>()
+    func occupiedSlots() -> Int {
+      subject.core.storage.state.withLock { $0.subscribers.count - $0.freeSlots.count }
+    }
+    func isReleased(_ iterator: SubjectValues<Int, Never>.Iterator?) -> Bool? {
+      iterator.map { $0.subscription.isReleased.load(ordering: .relaxed) }
+    }
+    var finishing = subject.values(buffering: .suspend(4)).makeAsyncIterator()
+    var dropped: SubjectValues<Int, Never>.Iterator? = subject.values(buffering: .suspend(4)).makeAsyncIterator()
+    var droppedEarly: SubjectValues<Int, Never>.Iterator? =
+      subject.values(buffering: .dropOldest(4)).makeAsyncIterator()
+    #expect(occupiedSlots() == 3)
+    await subject.send(1)
+    #expect(await dropped?.next() == 1)
+    #expect(await droppedEarly?.next() == 1)
+    #expect(isReleased(dropped) == false)
+    dropped = nil
+    droppedEarly = nil
+    #expect(occupiedSlots() == 1)
+    await subject.send(completion: .finished)
+    #expect(await finishing.next() == 1)
+    #expect(isReleased(finishing) == false)
+    #expect(await finishing.next() == nil)
+    #expect(isReleased(finishing) == true)
+    #expect(occupiedSlots() == 0)
+  }
 }

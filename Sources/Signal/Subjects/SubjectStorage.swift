@@ -94,11 +94,15 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
   /// a cancelled task ends the subscription (returns `nil`). A `.suspend` subscriber's values
   /// may come with more in `batch` (see ``SubjectState/next(_:batchingInto:)``), which the
   /// caller returns before it asks again.
+  ///
+  /// The subject lets the subscriber go when it returns its end, and tells `subscription` so (see
+  /// ``SubscriptionLifetime/released()``).
   @inlinable
   func next(
-    _ token: SubjectToken, batchingInto batch: inout RingBuffer<Output>, reportAfter: inout Int,
-    isolation: isolated (any Actor)?
+    _ subscription: SubscriptionLifetime<SubjectStorage>, batchingInto batch: inout RingBuffer<Output>,
+    reportAfter: inout Int, isolation: isolated (any Actor)?
   ) async throws(Failure) -> Output? {
+    let token = subscription.subscriber
     while true {
       if Task.isCancelled {
         cancel(token)
@@ -111,6 +115,7 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
       case .end(.failure(let error)):
         throw error
       case .end:
+        subscription.released()
         return nil
       case .park:
         await parkCancellingSubscription(token, isolation: isolation) { $0.park(token, $1) }

@@ -91,7 +91,7 @@ public struct SubjectValues<Output: Sendable, Failure: Error>: Publisher {
       if lane != nil, let value = startLaneRun() { return value }
       let replaying = replayed > 0
       let value = try await subscription.storage.next(
-        subscription.subscriber, batchingInto: &batch, reportAfter: &reportAfter, isolation: actor)
+        subscription, batchingInto: &batch, reportAfter: &reportAfter, isolation: actor)
       if lane != nil { tookValueUnderLock() }
       // Replayed values are all there at once: no reason to let a sender go first between them.
       tookFew = value != nil && batch.count + 1 < fewValues && !replaying
