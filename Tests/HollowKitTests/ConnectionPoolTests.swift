@@ -16,11 +16,11 @@ struct ConnectionPoolTests {
   static let ok = #"{"code":0,"data":[]}"#
 
   static func client(
-    connections: Int = 4, keepAlive: Duration = .seconds(20), total: Duration = .seconds(10),
+    connections: Int = 4, keepAlive: Duration = .seconds(20), total: Duration = ClientFixtures.backstop,
     trust: TLSTrust = .system
   ) -> NetworkHTTPClient {
     NetworkHTTPClient(
-      timeouts: HTTPTimeouts(idle: .seconds(10), total: total), maximumConnectionsPerHost: connections,
+      timeouts: HTTPTimeouts(idle: ClientFixtures.backstop, total: total), maximumConnectionsPerHost: connections,
       keepAlive: keepAlive, transport: .sockets, trust: trust, proxies: .none)
   }
 

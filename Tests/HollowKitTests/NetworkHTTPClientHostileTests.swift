@@ -18,7 +18,9 @@ import Testing
   static let redirectStatuses = [301, 302, 303, 307, 308]
   static let ok = #"{"code":0,"data":[]}"#
 
-  static func client(_ plain: Transport, idle: Duration = .seconds(10), total: Duration = .seconds(10))
+  static func client(
+    _ plain: Transport, idle: Duration = ClientFixtures.backstop, total: Duration = ClientFixtures.backstop
+  )
     -> NetworkHTTPClient
   {
     NetworkHTTPClient(timeouts: HTTPTimeouts(idle: idle, total: total), transport: plain)

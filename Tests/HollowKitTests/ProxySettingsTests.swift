@@ -14,8 +14,8 @@ struct ProxySettingsTests {
 
   static func client(_ environment: [String: String], trust: TLSTrust = .system) -> NetworkHTTPClient {
     NetworkHTTPClient(
-      timeouts: HTTPTimeouts(idle: .seconds(10), total: .seconds(10)), transport: .sockets, trust: trust,
-      proxies: ProxySettings(environment: environment))
+      timeouts: HTTPTimeouts(idle: ClientFixtures.backstop, total: ClientFixtures.backstop), transport: .sockets,
+      trust: trust, proxies: ProxySettings(environment: environment))
   }
 
   static func get(_ url: String) throws -> HTTPClientRequest {

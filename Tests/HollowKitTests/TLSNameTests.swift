@@ -27,7 +27,7 @@ struct TLSNameTests {
     // Loopback addresses and localhost go straight to the server; any other name through the proxy.
     let direct = host == "localhost" || IPLiteral.bytes(of: host) != nil
     let http = NetworkHTTPClient(
-      timeouts: HTTPTimeouts(idle: .seconds(10), total: .seconds(10)), transport: .sockets,
+      timeouts: HTTPTimeouts(idle: ClientFixtures.backstop, total: ClientFixtures.backstop), transport: .sockets,
       trust: .only(certificates.authorityPEM),
       proxies: direct ? .none : ProxySettings(environment: ["https_proxy": proxy.address]))
     let url = try #require(URL(string: "https://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/x"))

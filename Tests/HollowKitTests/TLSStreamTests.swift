@@ -22,7 +22,8 @@ struct TLSStreamTests {
   static let ok = #"{"code":0,"data":[]}"#
 
   static func client(
-    trust: TLSTrust = .only(certificates.authorityPEM), idle: Duration = .seconds(10), total: Duration = .seconds(10)
+    trust: TLSTrust = .only(certificates.authorityPEM), idle: Duration = ClientFixtures.backstop,
+    total: Duration = ClientFixtures.backstop
   ) -> NetworkHTTPClient {
     NetworkHTTPClient(
       timeouts: HTTPTimeouts(idle: idle, total: total), transport: .sockets, trust: trust, proxies: .none)

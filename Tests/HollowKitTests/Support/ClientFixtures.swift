@@ -6,6 +6,11 @@ import TestScheduling
 /// Clients, posts and servers shared by the request-layer tests.
 enum ClientFixtures {
   static let token = "s3cret-T0KEN"
+  /// The limits of a real client in a test that is not about time: only a backstop, which turns a hung exchange into
+  /// a clear failure inside the suites' one-minute limit. It is far above what a loaded test process delays a loopback
+  /// exchange by: with two cores shared by about 1,900 tests, many on threads of their own, a 10 s limit failed once
+  /// in eleven CI runs (a redirect test's requests queued behind other tests' work). Tests of timeouts set their own.
+  static let backstop = Duration.seconds(45)
   static let apiRoot = URL(string: "http://example.test/api")!
 
   /// A client whose HTTP answers come from `responder`; it does not retry unless told to, so a
