@@ -205,6 +205,21 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     withExtendedLifetime(sink) {}
   }
 
+  @MainActor @Test func aParkedSenderCancelledAsRoomAppearsDeliversNothing() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var iterator = subject.values(buffering: .suspend(1)).makeAsyncIterator()
+    #expect(subject.trySend(1) == .delivered)
+    let sender = Task { @MainActor in await subject.send(2) }
+    let storage = subject.core.storage
+    #expect(await eventually { @Sendable in storage.state.withLock { $0.waitingSenders.count } == 1 })
+    // Room and the cancellation in one turn of the main actor: the sender wakes to both, and sends nothing.
+    #expect(await iterator.next(isolation: #isolation) == 1)
+    sender.cancel()
+    await sender.value
+    #expect(subject.trySend(3) == .delivered)
+    #expect(await iterator.next(isolation: #isolation) == 3)
+  }
+
   @Test func cancellingAWaitingSubscriberEndsItsStream() async {
     let scope = CensusScope()
     let subject = Census.$scope.withValue(scope) { PassthroughSubject<Int, Never>() }

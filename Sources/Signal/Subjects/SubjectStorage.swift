@@ -55,13 +55,15 @@ final class SubjectStorage<Output: Sendable, Failure: Error>: SubscriptionStorag
     await Task.yield()
     if Task.isCancelled { return }
     if trySend(value) != .full { return }
-    while !Task.isCancelled {
+    while true {
       let ticket = state.withLock { $0.makeTicket() }
       await withTaskCancellationHandler {
         await park(isolation: isolation) { $0.parkSender(ticket: ticket, $1) }
       } onCancel: {
         wake(state.withLock { $0.cancelSender(ticket: ticket) })
       }
+      // Woken by its cancellation, or cancelled as room appeared: either way the value goes to no subscriber.
+      if Task.isCancelled { return }
       if trySend(value) != .full { return }
     }
   }
