@@ -12,7 +12,8 @@
 ///   census.
 /// - **Cancelling** (``cancel(_:)``) runs the state machine's ``SubscriptionStateMachine/cancel(_:)``,
 ///   performs what it returns, and releases the upstream subscriptions no task has taken yet.
-///   A ``SubscriptionLifetime`` calls it when the iterator goes away; a consumer's cancellation
+///   A ``SubscriptionLifetime`` calls it when the iterator goes away (unless the state machine had already let the
+///   subscriber go, see ``SubscriptionLifetime/released()``); a consumer's cancellation
 ///   handler (``parkCancellingSubscription(_:isolation:_:)``) calls it when its task is cancelled.
 @usableFromInline
 protocol SubscriptionStorage: AnyObject, Sendable {
