@@ -23,15 +23,6 @@ import Testing
     }
   }
 
-  /// Polls with `Task.yield()` until `condition` holds or the attempts run out.
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<100_000 {
-      if condition() { return true }
-      await Task.yield()
-    }
-    return condition()
-  }
-
   @Test func nothingRunsBeforeTheFirstSubscription() async {
     let runs = Counter()
     let future = Future { () async -> Int in runs.increment() }
