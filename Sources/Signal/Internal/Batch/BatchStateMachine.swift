@@ -19,9 +19,21 @@ protocol BatchStateMachine<Element, Failure>: SubscriptionStateMachine where Sub
   /// woken producers usually refill within a moment, a producer task that was woken but has no
   /// thread yet then runs on the consumer's, instead of both waiting for the scheduler.
   static var yieldsBeforeParking: Bool { get }
+  /// Whether a consumer whose refill brought fewer than ``fewValues`` elements lets other work run once
+  /// (`Task.yield`) before its next refill. A consumer faster than its producers otherwise comes back for one or two
+  /// values at a time and meets each producer at the lock on every value, the lock's cache line going back and forth
+  /// between two threads; after the yield the values come in runs. A consumer that then finds nothing parks as before.
+  static var yieldsAfterFewValues: Bool { get }
+  /// Below how many elements a refill counts as few (see ``yieldsAfterFewValues``).
+  static var fewValues: Int { get }
 }
 
 extension BatchStateMachine {
   @inlinable
   static var yieldsBeforeParking: Bool { false }
+  @inlinable
+  static var yieldsAfterFewValues: Bool { false }
+
+  @inlinable
+  static var fewValues: Int { 8 }
 }

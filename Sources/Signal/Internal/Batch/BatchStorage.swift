@@ -46,6 +46,11 @@ extension BatchStorage {
   {
     var consumed = batch.takeUnreported()
     var yielded = false
+    if batch.tookFew {
+      // A consumer faster than its producers: see `yieldsAfterFewValues`.
+      batch.tookFew = false
+      await Task.yield()
+    }
     while true {
       if Task.isCancelled {
         cancel()
@@ -59,6 +64,7 @@ extension BatchStorage {
         batch.producers = spawn(runProducers) { $0.adopt($1) }
       case .deliver(let woken):
         wake(woken)
+        batch.tookFew = StateMachine.yieldsAfterFewValues && batch.elements.count < StateMachine.fewValues
         return true
       case .suspend(let woken):
         wake(woken)

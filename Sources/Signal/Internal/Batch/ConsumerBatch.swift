@@ -15,6 +15,8 @@ struct ConsumerBatch<Element> {
   /// The task running the producers, once the first demand started it: the consumer waits for it
   /// when the stream ends, so no work of the subscription outlives its last `next()`.
   @usableFromInline var producers: Task<Void, Never>?
+  /// Whether the last refill brought only a few elements (see ``BatchStateMachine/yieldsAfterFewValues``).
+  @usableFromInline var tookFew = false
 
   @usableFromInline
   init(capacity: Int, reportInterval: Int, countsElements: Bool = true) {
