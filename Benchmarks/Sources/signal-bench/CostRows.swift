@@ -31,6 +31,40 @@ func durations(
   return (samples.sorted(), cpu.sorted()[cpu.count / 2])
 }
 
+/// ``durations(isolation:repetitions:_:)`` for several variants compared with one another (and each with its peer):
+/// one warm-up of each, then the repetitions interleaved (every variant once, ours then the peer's, then again), so
+/// that a drift of the machine's speed during the run falls on all of them alike.
+func interleavedDurations(
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, variants: Int, _ ours: (Int) async -> Int,
+  peer: (Int) async -> Int
+) async -> (ours: [(wall: [Duration], cpu: Double)], peer: [(wall: [Duration], cpu: Double)]) {
+  let clock = ContinuousClock()
+  var sink = 0
+  for variant in 0..<variants {
+    sink &+= await ours(variant)
+    sink &+= await peer(variant)
+  }
+  var samples = [[[Duration]]](repeating: [[], []], count: variants)
+  var cpu = [[[Double]]](repeating: [[], []], count: variants)
+  for _ in 0..<repetitions {
+    for variant in 0..<variants {
+      for side in 0..<2 {
+        let start = clock.now
+        let cpuStart = processCPUNanoseconds()
+        sink &+= side == 0 ? await ours(variant) : await peer(variant)
+        cpu[variant][side].append(processCPUNanoseconds() - cpuStart)
+        samples[variant][side].append(clock.now - start)
+      }
+    }
+  }
+  blackHole(sink)
+  func summary(_ variant: Int, _ side: Int) -> (wall: [Duration], cpu: Double) {
+    let sortedCPU = cpu[variant][side].sorted()
+    return (samples[variant][side].sorted(), sortedCPU[sortedCPU.count / 2])
+  }
+  return ((0..<variants).map { summary($0, 0) }, (0..<variants).map { summary($0, 1) })
+}
+
 /// The wall-time row (the target's) and a CPU-time row beside it (report).
 @MainActor
 func recordWithCPU(
@@ -58,23 +92,27 @@ func costRows() async {
     // The same number of deliveries at every K, at least 256 values per sink so that subscribing stays a
     // small part of the figure.
     let deliveries = settings.size(1 << 20, quickDivisor: 4)
+    let counts = [1, 16, 256, 4096]
+    let elements = counts.map { Swift.max(256, deliveries / $0) }
+    // The Ks' repetitions are interleaved (each K once, Signal then OpenCombine, then again): the spread compares the
+    // Ks with one another, and this machine's speed drifts by up to 2x within seconds (its cross-core latency), so
+    // Ks measured one after the other could differ by the drift alone (a CI run read one sink at 46 ns and 16 sinks
+    // at 22 ns, seconds apart, where alternated runs read 19–20 ns for both).
+    let ours = await interleavedDurations(repetitions: repetitions, variants: counts.count) { index in
+      await Task.detached { await signalSubjectSinks(subscribers: counts[index], elements: elements[index]) }.value
+    } peer: { index in
+      await Task.detached { openCombineSubject(subscribers: counts[index], elements: elements[index]) }.value
+    }
     var ourTimes: [Double] = []
     var ourCPUTimes: [Double] = []
-    for subscribers in [1, 16, 256, 4096] {
-      let elements = Swift.max(256, deliveries / subscribers)
-      let delivered = elements * subscribers
-      let ours = await durations(repetitions: repetitions) {
-        await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: elements) }.value
-      }
-      let peer = await durations(repetitions: repetitions) {
-        await Task.detached { openCombineSubject(subscribers: subscribers, elements: elements) }.value
-      }
-      ourTimes.append(ours.wall[ours.wall.count / 2].nanoseconds / Double(delivered))
-      ourCPUTimes.append(ours.cpu / Double(delivered))
+    for (index, subscribers) in counts.enumerated() {
+      let delivered = elements[index] * subscribers
+      ourTimes.append(ours.ours[index].wall[ours.ours[index].wall.count / 2].nanoseconds / Double(delivered))
+      ourCPUTimes.append(ours.ours[index].cpu / Double(delivered))
       recordWithCPU(
         "subject → \(subscribers) sinks, await send, per delivery", elements: delivered,
-        peerName: "OpenCombine PassthroughSubject → sink (sync)", target: ">= 1x", minimumSpeedup: 1, ours: ours,
-        peer: peer)
+        peerName: "OpenCombine PassthroughSubject → sink (sync)", target: ">= 1x", minimumSpeedup: 1,
+        ours: ours.ours[index], peer: ours.peer[index])
     }
     let slowest = ourTimes.max() ?? 0
     let fastest = ourTimes.min() ?? 1
