@@ -16,53 +16,34 @@ import Darwin
 func durations(
   isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
 ) async -> (wall: [Duration], cpu: Double) {
-  let clock = ContinuousClock()
-  var sink = await body()
-  var samples: [Duration] = []
-  var cpu: [Double] = []
-  for _ in 0..<repetitions {
-    let start = clock.now
-    let cpuStart = processCPUNanoseconds()
-    sink &+= await body()
-    cpu.append(processCPUNanoseconds() - cpuStart)
-    samples.append(clock.now - start)
-  }
-  blackHole(sink)
-  return (samples.sorted(), cpu.sorted()[cpu.count / 2])
+  await interleavedDurations(repetitions: repetitions, count: 1) { _ in await body() }[0]
 }
 
-/// ``durations(isolation:repetitions:_:)`` for several variants compared with one another (and each with its peer):
-/// one warm-up of each, then the repetitions interleaved (every variant once, ours then the peer's, then again), so
-/// that a drift of the machine's speed during the run falls on all of them alike.
+/// ``durations(isolation:repetitions:_:)`` of `count` workloads compared with one another (`body(i)` runs the i-th):
+/// one warm-up of each, then the repetitions interleaved (every workload once, then again), so that a drift of the
+/// machine's speed during the run falls on all of them alike.
 func interleavedDurations(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, variants: Int, _ ours: (Int) async -> Int,
-  peer: (Int) async -> Int
-) async -> (ours: [(wall: [Duration], cpu: Double)], peer: [(wall: [Duration], cpu: Double)]) {
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, count: Int, _ body: (Int) async -> Int
+) async -> [(wall: [Duration], cpu: Double)] {
   let clock = ContinuousClock()
   var sink = 0
-  for variant in 0..<variants {
-    sink &+= await ours(variant)
-    sink &+= await peer(variant)
-  }
-  var samples = [[[Duration]]](repeating: [[], []], count: variants)
-  var cpu = [[[Double]]](repeating: [[], []], count: variants)
+  for index in 0..<count { sink &+= await body(index) }
+  var samples = [[Duration]](repeating: [], count: count)
+  var cpu = [[Double]](repeating: [], count: count)
   for _ in 0..<repetitions {
-    for variant in 0..<variants {
-      for side in 0..<2 {
-        let start = clock.now
-        let cpuStart = processCPUNanoseconds()
-        sink &+= side == 0 ? await ours(variant) : await peer(variant)
-        cpu[variant][side].append(processCPUNanoseconds() - cpuStart)
-        samples[variant][side].append(clock.now - start)
-      }
+    for index in 0..<count {
+      let start = clock.now
+      let cpuStart = processCPUNanoseconds()
+      sink &+= await body(index)
+      cpu[index].append(processCPUNanoseconds() - cpuStart)
+      samples[index].append(clock.now - start)
     }
   }
   blackHole(sink)
-  func summary(_ variant: Int, _ side: Int) -> (wall: [Duration], cpu: Double) {
-    let sortedCPU = cpu[variant][side].sorted()
-    return (samples[variant][side].sorted(), sortedCPU[sortedCPU.count / 2])
+  return (0..<count).map { index in
+    let sortedCPU = cpu[index].sorted()
+    return (samples[index].sorted(), sortedCPU[sortedCPU.count / 2])
   }
-  return ((0..<variants).map { summary($0, 0) }, (0..<variants).map { summary($0, 1) })
 }
 
 /// The wall-time row (the target's) and a CPU-time row beside it (report).
@@ -97,22 +78,25 @@ func costRows() async {
     // The Ks' repetitions are interleaved (each K once, Signal then OpenCombine, then again): the spread compares the
     // Ks with one another, and this machine's speed drifts by up to 2x within seconds (its cross-core latency), so
     // Ks measured one after the other could differ by the drift alone (a CI run read one sink at 46 ns and 16 sinks
-    // at 22 ns, seconds apart, where alternated runs read 19–20 ns for both).
-    let ours = await interleavedDurations(repetitions: repetitions, variants: counts.count) { index in
-      await Task.detached { await signalSubjectSinks(subscribers: counts[index], elements: elements[index]) }.value
-    } peer: { index in
-      await Task.detached { openCombineSubject(subscribers: counts[index], elements: elements[index]) }.value
+    // at 22 ns, seconds apart; side by side, a harness finds them alike in either state of the machine).
+    // Workload 2k is Signal at the k-th K, 2k + 1 OpenCombine at it.
+    let measured = await interleavedDurations(repetitions: repetitions, count: 2 * counts.count) { workload in
+      let (index, isPeer) = (workload / 2, workload % 2 == 1)
+      let (subscribers, values) = (counts[index], elements[index])
+      if isPeer { return await Task.detached { openCombineSubject(subscribers: subscribers, elements: values) }.value }
+      return await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: values) }.value
     }
     var ourTimes: [Double] = []
     var ourCPUTimes: [Double] = []
     for (index, subscribers) in counts.enumerated() {
       let delivered = elements[index] * subscribers
-      ourTimes.append(ours.ours[index].wall[ours.ours[index].wall.count / 2].nanoseconds / Double(delivered))
-      ourCPUTimes.append(ours.ours[index].cpu / Double(delivered))
+      let (ours, peer) = (measured[2 * index], measured[2 * index + 1])
+      ourTimes.append(ours.wall[ours.wall.count / 2].nanoseconds / Double(delivered))
+      ourCPUTimes.append(ours.cpu / Double(delivered))
       recordWithCPU(
         "subject → \(subscribers) sinks, await send, per delivery", elements: delivered,
         peerName: "OpenCombine PassthroughSubject → sink (sync)", target: ">= 1x", minimumSpeedup: 1,
-        ours: ours.ours[index], peer: ours.peer[index])
+        ours: ours, peer: peer)
     }
     let slowest = ourTimes.max() ?? 0
     let fastest = ourTimes.min() ?? 1
