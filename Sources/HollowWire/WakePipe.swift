@@ -19,14 +19,10 @@ package final class WakePipe: Sendable {
   private let writeEnd: Int32
 
   package init() throws(SocketFailure) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw .system("cannot create a pipe", code: errno) }
-    for end in ends {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, O_NONBLOCK)
-    }
-    readEnd = ends[0]
-    writeEnd = ends[1]
+    guard let ends = PipeEnds() else { throw .system("cannot create a pipe", code: errno) }
+    for end in [ends.read, ends.write] { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+    readEnd = ends.read
+    writeEnd = ends.write
   }
 
   deinit {

@@ -1,3 +1,5 @@
+import HollowWire
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,28 +23,28 @@ struct TokenCommand: Sendable {
   static let maximumBytes = 16_384
 
   func run() async throws(CLIFailure) -> String {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else {
+    // Closed on exec: a child started meanwhile elsewhere in the process must not hold the write end (see PipeEnds).
+    guard let ends = PipeEnds() else {
       throw .failed("token_command (\(path)): cannot make a pipe: \(String(cString: strerror(errno)))")
     }
     let child: ChildProcess
     do {
-      child = try ChildProcess.start("/bin/sh", arguments: ["-c", command], output: ends[1])
+      child = try ChildProcess.start("/bin/sh", arguments: ["-c", command], output: ends.write)
     } catch {
-      close(ends[0])
-      close(ends[1])
+      close(ends.read)
+      close(ends.write)
       throw .failed("token_command (\(path)) could not start: \(error)")
     }
-    close(ends[1])
+    close(ends.write)
     let bytes: [UInt8]
     do {
-      bytes = try FileDescriptorInput(descriptor: ends[0]).read(atMost: Self.maximumBytes)
+      bytes = try FileDescriptorInput(descriptor: ends.read).read(atMost: Self.maximumBytes)
     } catch {
-      close(ends[0])
+      close(ends.read)
       _ = await child.exitStatus()
       throw .failed("token_command `\(command)` (\(path)) printed more than \(Self.maximumBytes) bytes")
     }
-    close(ends[0])
+    close(ends.read)
     let status = await child.exitStatus()
     guard status == 0 else {
       throw .failed(
