@@ -1,4 +1,5 @@
 import Foundation
+import HollowWire
 
 #if canImport(Glibc)
 import Glibc
@@ -42,16 +43,14 @@ enum PseudoTerminal {
     let (master, terminal) = try openPair()
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
-    var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe") }
-    for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    guard let pipeEnds = PipeEnds() else { throw Failure(description: "pipe") }
     let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, nothing, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdoutIsTerminal ? terminal : pipeEnds[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, stdoutIsTerminal ? terminal : pipeEnds.write, 1)
     posix_spawn_file_actions_adddup2(&actions, terminal, 2)
     let argv = ([binary] + arguments).map { strdup($0) } + [nil]
     let environment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -60,14 +59,14 @@ enum PseudoTerminal {
     let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environment)
     // Only the child keeps the terminal's and the pipe's writing ends: reads end when it exits.
     close(terminal)
-    close(pipeEnds[1])
+    close(pipeEnds.write)
     close(nothing)
     guard spawned == 0 else {
       close(master)
-      close(pipeEnds[0])
+      close(pipeEnds.read)
       throw Failure(description: "posix_spawn: \(spawned)")
     }
-    let (terminalBytes, pipeBytes) = await drain(master, pipeEnds[0])
+    let (terminalBytes, pipeBytes) = await drain(master, pipeEnds.read)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return Run(

@@ -24,8 +24,6 @@ protocol BatchStateMachine<Element, Failure>: SubscriptionStateMachine where Sub
   /// values at a time and meets each producer at the lock on every value, the lock's cache line going back and forth
   /// between two threads; after the yield the values come in runs. A consumer that then finds nothing parks as before.
   static var yieldsAfterFewValues: Bool { get }
-  /// Below how many elements a refill counts as few (see ``yieldsAfterFewValues``).
-  static var fewValues: Int { get }
 }
 
 extension BatchStateMachine {
@@ -34,6 +32,7 @@ extension BatchStateMachine {
   @inlinable
   static var yieldsAfterFewValues: Bool { false }
 
+  /// Below how many elements a refill counts as few (see ``yieldsAfterFewValues``).
   @inlinable
   static var fewValues: Int { 8 }
 }
