@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import Signal
@@ -288,11 +290,13 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     }
   }
 
-  @MainActor @Test func aConsumerThatTookFewValuesLetsTheSenderRunBeforeItComesBack() async {
-    // A consumer keeping pace with its sender would meet it at the lock on every value; after a
-    // small run it yields first, so the sender's job finds it not parked (without the yield it
-    // would have parked on the empty subject).
-    #expect(await parkedConsumersSeenByASenderAfterOneValue(policy: .default) == 0)
+  @MainActor @Test func aConsumerOnAnActorThatTookFewValuesParksWithoutLeavingTheActor() async {
+    // Off any actor, a consumer that took a small run yields before it comes back, so that a sender keeping pace
+    // goes on alone and the values come in runs instead of a lock meeting per value. On an actor a yield is a trip
+    // through the global executor and back (two thread hand-overs, dearer than what it spares; see
+    // `aSenderAndASinkOnOneActorTakeTurnsOncePerBuffer`): the consumer parks at once, and the sender's job finds it
+    // parked, as it finds a dropping consumer.
+    #expect(await parkedConsumersSeenByASenderAfterOneValue(policy: .default) == 1)
   }
 
   @MainActor @Test func aDroppingConsumerTakesEachValueWithoutYielding() async {
@@ -351,5 +355,59 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(await finishing.next() == nil)
     #expect(isReleased(finishing) == true)
     #expect(occupiedSlots() == 0)
+  }
+}
+
+/// A serial executor that counts the jobs it is given: how often a task comes (back) onto its actor.
+private final class CountingExecutor: SerialExecutor {
+  let queue = DispatchQueue(label: "CountingExecutor")
+  let enqueued = Atomic<Int>(0)
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    enqueued.add(1, ordering: .relaxed)
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+  }
+}
+
+/// A sender and a sink on one actor, the way a view model sends to its own views.
+private actor SharedActor {
+  let executor = CountingExecutor()
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+  var received: [Int] = []
+  var subscription: AnyCancellable?
+
+  /// Sends `count` values to a sink isolated here, from a task isolated here; returns how many jobs the actor was
+  /// given meanwhile.
+  func sendToOwnSink(_ count: Int) async -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    let start = executor.enqueued.load(ordering: .relaxed)
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      subscription = subject.sink(isolation: self) { _ in
+        done.resume()
+      } receiveValue: {
+        self.received.append($0)
+      }
+      Task {
+        // Isolated here (it uses `self`), as the sink is.
+        self.assertIsolated()
+        for value in 0..<count { await subject.send(value) }
+        await subject.send(completion: .finished)
+      }
+    }
+    return executor.enqueued.load(ordering: .relaxed) - start
+  }
+}
+
+extension PassthroughSubjectTests {
+  /// A sender and a sink isolated to one actor take turns on it with two jobs a buffer: the sink woken, the sender let
+  /// go. A sink that took few values does not step aside with `Task.yield()` before it looks again: on an actor that
+  /// is a trip through the global executor and back (two thread hand-overs), and it made three jobs a buffer.
+  @Test func aSenderAndASinkOnOneActorTakeTurnsOncePerBuffer() async {
+    let actor = SharedActor()
+    let count = 64 * 50
+    let jobs = await actor.sendToOwnSink(count)
+    #expect(await actor.received == Array(0..<count))
+    #expect(jobs <= 2 * (count / 64) + 2)
   }
 }

@@ -81,7 +81,10 @@ public func signalZip(perSource: Int) async -> Int {
 
 /// One PassthroughSubject with `subscribers` `sink` subscribers (default bounded buffer), values
 /// sent with `await send` from one task; returns once every sink has received the completion.
-public func signalSubjectSinks(subscribers: Int, elements: Int) async -> Int {
+/// The sender and the sinks are isolated to the caller's actor, if any (a view model and its views on the main actor).
+public func signalSubjectSinks(
+  subscribers: Int, elements: Int, isolation: isolated (any Actor)? = #isolation
+) async -> Int {
   let subject = PassthroughSubject<Int, Never>()
   let totals = SinkTotals(count: subscribers)
   var cancellables: [AnyCancellable] = []

@@ -113,6 +113,22 @@ func costRows() async {
         workload: "subject → K sinks, per delivery, K = 1…4096: slowest / fastest K, CPU time",
         ours: formatNanoseconds(slowestCPU), peer: "fastest K", peerFigure: formatNanoseconds(fastestCPU),
         ratio: format3(slowestCPU / fastestCPU) + "x spread", target: "report", verdict: "-"))
+    // The sender and the sinks on the main actor, as a view model and its views. Each turn of a buffer there is two
+    // thread hand-overs (a continuation resumes on the global executor, then hops back), which a synchronous subject
+    // does not pay: reported, not a target.
+    let onMainActor = [1, 16]
+    let measuredOnMainActor = await interleavedDurations(repetitions: repetitions, count: 2 * onMainActor.count) {
+      workload in
+      let (subscribers, isPeer) = (onMainActor[workload / 2], workload % 2 == 1)
+      if isPeer { return openCombineSubject(subscribers: subscribers, elements: deliveries / subscribers) }
+      return await signalSubjectSinks(subscribers: subscribers, elements: deliveries / subscribers)
+    }
+    for (index, subscribers) in onMainActor.enumerated() {
+      recordWithCPU(
+        "subject → \(subscribers) sinks, all on the main actor, per delivery", elements: deliveries,
+        peerName: "OpenCombine PassthroughSubject → sink (sync)", target: "report", minimumSpeedup: nil,
+        ours: measuredOnMainActor[2 * index], peer: measuredOnMainActor[2 * index + 1])
+    }
   }
 
   if wanted("costs") || wanted("Create") {
