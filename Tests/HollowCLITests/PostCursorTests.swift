@@ -179,6 +179,39 @@ import Testing
     #expect(PostView.lines(state, size: size, offset: 3, theme: theme, message: nil).offset == 3)
   }
 
+  /// `G` shows the end of the thread and keeps showing it while the screen still grows (comments, pictures and
+  /// cited posts arriving after the key): a CI run pressed `G` before #40353's pictures were decoded, and the
+  /// pictures then pushed the end out of view, the cursor's item kept at the bottom row instead.
+  @Test func gShowsTheEndAndKeepsItWhileTheThreadStillGrows() {
+    var state = Self.state(comments: 40)
+    let grown = state.detail
+    // Pressed while the comments are still loading: the cursor on what is last then, the cited post.
+    state.detail = PostSnapshot(
+      pid: 7, status: .inProgress, post: grown.post, comments: nil,
+      quotes: ResolvedQuotes(post: grown.quotes.post, comments: [:], all: grown.quotes.post))
+    _ = state.apply(.bottom)
+    #expect(state.cursor == .citation(pid: 8, inComment: nil) && state.showsEnd)
+    // The comments arrive: the cursor goes on to the last one, and the view shows the end from any offset the
+    // screen kept (the app keeps the last frame's).
+    state.show(grown)
+    #expect(state.cursor == .comment(cid: 40))
+    let end = PostView.lines(state, size: size, offset: 0, theme: theme, message: nil)
+    #expect(end.offset > 0)
+    #expect(end.lines.contains { $0.text.contains("— end —") }, "\(end.lines.map(\.text))")
+    #expect(end.lines.contains { $0.text.contains("#40 Alice") && $0.text.contains(String(PostBlock.selectedMark)) })
+    // Any other key lets go of the end: a move up keeps the cursor in view, a page leaves the scroll where it is.
+    _ = state.apply(.move(by: -1))
+    #expect(!state.showsEnd && state.cursor == .comment(cid: 39))
+    _ = state.apply(.bottom)
+    _ = state.apply(.scrolled)
+    #expect(!state.showsEnd)
+    #expect(PostView.lines(state, size: size, offset: 3, theme: theme, message: nil).offset == 3)
+    // Without `G`, a snapshot leaves the cursor where it was.
+    _ = state.apply(.top)
+    state.show(grown)
+    #expect(state.cursor == .post)
+  }
+
   private func withApp(_ body: (inout ReaderApp<ContinuousClock>) async throws -> Void) async throws {
     let folder = CLIHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -28,6 +28,10 @@ struct PostState: Sendable, Equatable {
   /// Whether the view scrolls to keep the cursor in view (it moved), or leaves the scroll where it
   /// is (the screen opened, or the user paged).
   var followsCursor = false
+  /// Whether the view shows the end of the thread (`G`) and keeps showing it, the cursor on the last item, while
+  /// what is still arriving (comments, pictures, cited posts) grows the screen, until another key moves or scrolls:
+  /// as `less` goes to the last line, not to where the last line was when the key was read.
+  var showsEnd = false
   /// The jumps made, most recent last.
   var jumps: [Jump] = []
   /// The last text searched for within the post.
@@ -99,8 +103,12 @@ struct PostState: Sendable, Equatable {
       guard let next else { return delta > 0 ? "no next comment" : "no previous comment" }
       place(items[next])
     case .top: place(.post)
-    case .bottom: place(items[items.count - 1])
-    case .scrolled: followsCursor = false
+    case .bottom:
+      place(items[items.count - 1])
+      showsEnd = true
+    case .scrolled:
+      followsCursor = false
+      showsEnd = false
     case .jumpToReplied:
       if let last = jumps.last, last.to == cursor { return apply(.jumpBack) }
       let cid: Int
@@ -141,6 +149,13 @@ struct PostState: Sendable, Equatable {
   private mutating func place(_ item: PostItem) {
     cursor = item
     followsCursor = true
+    showsEnd = false
+  }
+
+  /// Takes the model's latest snapshot. After `G`, the cursor stays on the last item as comments arrive.
+  mutating func show(_ snapshot: PostSnapshot) {
+    detail = snapshot
+    if showsEnd { cursor = items[items.count - 1] }
   }
 
   /// The cited posts by pid, as the snapshot resolved them.

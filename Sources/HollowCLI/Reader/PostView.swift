@@ -2,7 +2,7 @@ import HollowKit
 
 /// The post screen as lines: the post in full (text, picture, poll, cited posts), then its
 /// comments, each with its reply target and cited posts, scrolled to `offset` (or, while the
-/// cursor moves, to keep the cursor's item in view), the cursor's item marked in the gutter and the
+/// cursor moves, to keep the cursor's item in view; after `G`, to the end), the cursor's item marked in the gutter and the
 /// text of the last find (`/`) highlighted.
 /// Comments are rendered only as far as the window (or the cursor) reaches, so a thread of
 /// thousands costs a screenful per frame.
@@ -61,6 +61,7 @@ enum PostView {
       let lastTop = next == comments.count ? max(0, layout.lines.count - rows) : Int.max
       let marked = layout.ranges[state.cursor] ?? 0..<0
       var top = max(0, min(offset, lastTop))
+      if state.showsEnd, lastTop != Int.max { top = lastTop }
       if state.followsCursor, !marked.isEmpty {
         if marked.lowerBound < top {
           top = marked.lowerBound

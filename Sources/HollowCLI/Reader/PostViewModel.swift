@@ -62,7 +62,7 @@ final class PostViewModel: Sendable {
         of: snapshot.post.map { [$0] } ?? [], comments: snapshot.comments ?? [], quotes: snapshot.quotes.all)
       let pictures = slots.new(snapshot.images, paths: paths)
       self?.update { state in
-        state.detail = snapshot
+        state.show(snapshot)
         for (path, slot) in pictures { state.images[path] = slot }
       }
     }
