@@ -113,22 +113,6 @@ func costRows() async {
         workload: "subject → K sinks, per delivery, K = 1…4096: slowest / fastest K, CPU time",
         ours: formatNanoseconds(slowestCPU), peer: "fastest K", peerFigure: formatNanoseconds(fastestCPU),
         ratio: format3(slowestCPU / fastestCPU) + "x spread", target: "report", verdict: "-"))
-    // The sender and the sinks on the main actor, as a view model and its views. Each turn of a buffer there is two
-    // thread hand-overs (a continuation resumes on the global executor, then hops back), which a synchronous subject
-    // does not pay: reported, not a target.
-    let onMainActor = [1, 16]
-    let measuredOnMainActor = await interleavedDurations(repetitions: repetitions, count: 2 * onMainActor.count) {
-      workload in
-      let (subscribers, isPeer) = (onMainActor[workload / 2], workload % 2 == 1)
-      if isPeer { return openCombineSubject(subscribers: subscribers, elements: deliveries / subscribers) }
-      return await signalSubjectSinks(subscribers: subscribers, elements: deliveries / subscribers)
-    }
-    for (index, subscribers) in onMainActor.enumerated() {
-      recordWithCPU(
-        "subject → \(subscribers) sinks, all on the main actor, per delivery", elements: deliveries,
-        peerName: "OpenCombine PassthroughSubject → sink (sync)", target: "report", minimumSpeedup: nil,
-        ours: measuredOnMainActor[2 * index], peer: measuredOnMainActor[2 * index + 1])
-    }
   }
 
   if wanted("costs") || wanted("Create") {
@@ -232,4 +216,28 @@ func cancellationDurations(_ n: Int, repetitions: Int) async -> (ours: [Duration
     }
   }
   return (ours, peer)
+}
+
+/// A sender and 1 or 16 sinks all on the main actor, as a view model and its views: reported, not a target. Each turn
+/// of a buffer there is two thread hand-overs (a continuation resumes on the global executor, then hops back), which a
+/// synchronous subject does not pay. Run last, after every other row: a run of them left the process in a state in
+/// which `Publishers.Create`'s repetitions, timed next, spread 1.4–2.2x instead of 1.1–1.2x (four alternated
+/// `--filter costs --quick` runs each way), and a pause after them did not help.
+@MainActor
+func mainActorSubjectRows() async {
+  guard wanted("costs") || wanted("subject") else { return }
+  let deliveries = settings.size(1 << 20, quickDivisor: 4)
+  let onMainActor = [1, 16]
+  let measured = await interleavedDurations(repetitions: settings.repetitions, count: 2 * onMainActor.count) {
+    workload in
+    let (subscribers, isPeer) = (onMainActor[workload / 2], workload % 2 == 1)
+    if isPeer { return openCombineSubject(subscribers: subscribers, elements: deliveries / subscribers) }
+    return await signalSubjectSinks(subscribers: subscribers, elements: deliveries / subscribers)
+  }
+  for (index, subscribers) in onMainActor.enumerated() {
+    recordWithCPU(
+      "subject → \(subscribers) sinks, all on the main actor, per delivery", elements: deliveries,
+      peerName: "OpenCombine PassthroughSubject → sink (sync)", target: "report", minimumSpeedup: nil,
+      ours: measured[2 * index], peer: measured[2 * index + 1])
+  }
 }
