@@ -116,14 +116,10 @@ struct ReaderDensityTerminalTests {
     try screen.send("Enter")
     // Whole: every row is the reader's, as before the suspension. Not the status line: its age may have moved on, and
     // the unread notice ("10+ unread (m)") comes with a request of its own, which may arrive after `before` was read.
-    // (A capture ends with a newline: dropping only the last element kept the status line, and a CI run failed so.)
-    func rowsAboveTheStatusLine(_ screen: String) -> [Substring] {
-      var rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-      while rows.last?.isEmpty == true { rows.removeLast() }
-      return Array(rows.dropLast())
+    let rowsBefore = TmuxScreen.rowsAboveTheStatusLine(before)
+    let back = try screen.waitFor("the reader's whole screen again") {
+      TmuxScreen.rowsAboveTheStatusLine($0) == rowsBefore
     }
-    let rowsBefore = rowsAboveTheStatusLine(before)
-    let back = try screen.waitFor("the reader's whole screen again") { rowsAboveTheStatusLine($0) == rowsBefore }
     #expect(try screen.command("display-message", "-p", "#{alternate_on}").hasPrefix("1"))
     #expect(!back.contains("Stopped") && !back.contains(TmuxScreen.shellPrompt), "\(back)")
     // Raw mode again: one key moves without Enter.

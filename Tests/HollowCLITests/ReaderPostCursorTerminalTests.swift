@@ -6,11 +6,6 @@ import Testing
 /// The post screen's cursor in a real pseudo-terminal (tmux): a citation opens and `h` comes back
 /// to the same place; `:` and a pid open a post.
 extension ReaderTerminalTests {
-  /// The rows above the status line: what `h` must bring back unchanged.
-  private static func body(_ screen: String) -> [Substring] {
-    screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2)
-  }
-
   /// Whether the frame on `screen` (its text `text`) is whole: the reader moves the terminal's
   /// cursor to the first marked row after writing every row, so a frame caught half written has
   /// the cursor elsewhere.
@@ -41,7 +36,10 @@ extension ReaderTerminalTests {
     try screen.waitFor("#40182") { $0.contains("hollow · #40182") && $0.contains(" fresh") }
     try screen.send("h")
     // The frame is written row by row: wait for the whole of it (a timeout shows the screen).
-    let back = try screen.waitFor("#40353 as it was before") { Self.body($0) == Self.body(before) }
+    // The rows above the status line: what `h` must bring back unchanged.
+    let back = try screen.waitFor("#40353 as it was before") {
+      TmuxScreen.rowsAboveTheStatusLine($0) == TmuxScreen.rowsAboveTheStatusLine(before)
+    }
     #expect(back.contains("▌  │ #40182"))
     try screen.send("h")
     try screen.waitFor("the feed") { $0.contains("hollow · timeline") }

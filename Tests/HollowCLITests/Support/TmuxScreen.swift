@@ -158,6 +158,15 @@ final class TmuxScreen {
     return text
   }
 
+  /// The rows of a captured `screen` above the reader's status line (its last row), for comparing two frames whose
+  /// status may differ (an age moving on, the unread notice arriving with a request of its own). A capture ends with
+  /// a newline: the empty rows after the status line are left out first.
+  static func rowsAboveTheStatusLine(_ screen: String) -> [Substring] {
+    var rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    while rows.last?.isEmpty == true { rows.removeLast() }
+    return Array(rows.dropLast())
+  }
+
   static func quote(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
