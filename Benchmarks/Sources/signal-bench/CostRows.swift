@@ -46,6 +46,18 @@ func interleavedDurations(
   }
 }
 
+/// ``interleavedDurations(isolation:repetitions:count:_:)`` of Signal and its peer at each of `points` points (each
+/// point's Signal workload, then its peer's, then the next point's): one pair of samples per point.
+func pairedDurations(
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, points: Int, ours: (Int) async -> Int,
+  peer: (Int) async -> Int
+) async -> [(ours: (wall: [Duration], cpu: Double), peer: (wall: [Duration], cpu: Double))] {
+  let measured = await interleavedDurations(repetitions: repetitions, count: 2 * points) { workload in
+    workload.isMultiple(of: 2) ? await ours(workload / 2) : await peer(workload / 2)
+  }
+  return (0..<points).map { (measured[2 * $0], measured[2 * $0 + 1]) }
+}
+
 /// The wall-time row (the target's) and a CPU-time row beside it (report).
 @MainActor
 func recordWithCPU(
@@ -79,18 +91,18 @@ func costRows() async {
     // Ks with one another, and this machine's speed drifts by up to 2x within seconds (its cross-core latency), so
     // Ks measured one after the other could differ by the drift alone (a CI run read one sink at 46 ns and 16 sinks
     // at 22 ns, seconds apart; side by side, a harness finds them alike in either state of the machine).
-    // Workload 2k is Signal at the k-th K, 2k + 1 OpenCombine at it.
-    let measured = await interleavedDurations(repetitions: repetitions, count: 2 * counts.count) { workload in
-      let (index, isPeer) = (workload / 2, workload % 2 == 1)
+    let measured = await pairedDurations(repetitions: repetitions, points: counts.count) { index in
       let (subscribers, values) = (counts[index], elements[index])
-      if isPeer { return await Task.detached { openCombineSubject(subscribers: subscribers, elements: values) }.value }
       return await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: values) }.value
+    } peer: { index in
+      let (subscribers, values) = (counts[index], elements[index])
+      return await Task.detached { openCombineSubject(subscribers: subscribers, elements: values) }.value
     }
     var ourTimes: [Double] = []
     var ourCPUTimes: [Double] = []
     for (index, subscribers) in counts.enumerated() {
       let delivered = elements[index] * subscribers
-      let (ours, peer) = (measured[2 * index], measured[2 * index + 1])
+      let (ours, peer) = measured[index]
       ourTimes.append(ours.wall[ours.wall.count / 2].nanoseconds / Double(delivered))
       ourCPUTimes.append(ours.cpu / Double(delivered))
       recordWithCPU(
@@ -228,16 +240,15 @@ func mainActorSubjectRows() async {
   guard wanted("costs") || wanted("subject") else { return }
   let deliveries = settings.size(1 << 20, quickDivisor: 4)
   let onMainActor = [1, 16]
-  let measured = await interleavedDurations(repetitions: settings.repetitions, count: 2 * onMainActor.count) {
-    workload in
-    let (subscribers, isPeer) = (onMainActor[workload / 2], workload % 2 == 1)
-    if isPeer { return openCombineSubject(subscribers: subscribers, elements: deliveries / subscribers) }
-    return await signalSubjectSinks(subscribers: subscribers, elements: deliveries / subscribers)
+  let measured = await pairedDurations(repetitions: settings.repetitions, points: onMainActor.count) { index in
+    await signalSubjectSinks(subscribers: onMainActor[index], elements: deliveries / onMainActor[index])
+  } peer: { index in
+    openCombineSubject(subscribers: onMainActor[index], elements: deliveries / onMainActor[index])
   }
   for (index, subscribers) in onMainActor.enumerated() {
     recordWithCPU(
       "subject → \(subscribers) sinks, all on the main actor, per delivery", elements: deliveries,
       peerName: "OpenCombine PassthroughSubject → sink (sync)", target: "report", minimumSpeedup: nil,
-      ours: measured[2 * index], peer: measured[2 * index + 1])
+      ours: measured[index].ours, peer: measured[index].peer)
   }
 }
