@@ -91,7 +91,11 @@ func costRows() async {
     // Ks with one another, and this machine's speed drifts by up to 2x within seconds (its cross-core latency), so
     // Ks measured one after the other could differ by the drift alone (a CI run read one sink at 46 ns and 16 sinks
     // at 22 ns, seconds apart; side by side, a harness finds them alike in either state of the machine).
-    let measured = await pairedDurations(repetitions: repetitions, points: counts.count) { index in
+    // Seven repetitions even in a quick run: the spread is a ratio of two medians, and a median of three moves as soon
+    // as two of them catch one of this machine's slow spells (every phase of a K = 4096 repetition slower, up to 2.4x,
+    // for some milliseconds), most often in the longest repetitions, K = 4096's. Quick runs with three read the
+    // spread at 1.17–1.62x, most of them near 1.25x.
+    let measured = await pairedDurations(repetitions: Swift.max(repetitions, 7), points: counts.count) { index in
       let (subscribers, values) = (counts[index], elements[index])
       return await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: values) }.value
     } peer: { index in
