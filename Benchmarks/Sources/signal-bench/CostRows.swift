@@ -22,8 +22,12 @@ func durations(
 /// ``durations(isolation:repetitions:_:)`` of `count` workloads compared with one another (`body(i)` runs the i-th):
 /// one warm-up of each, then the repetitions interleaved (every workload once, then again), so that a drift of the
 /// machine's speed during the run falls on all of them alike.
+///
+/// `warmingEach`: every timed repetition follows an untimed run of the same workload, so that it finds the process as
+/// its own workload leaves it (the thread pool, the allocator's free lists), not as the one before left it.
 func interleavedDurations(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, count: Int, _ body: (Int) async -> Int
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, count: Int, warmingEach: Bool = false,
+  _ body: (Int) async -> Int
 ) async -> [(wall: [Duration], cpu: Double)] {
   let clock = ContinuousClock()
   var sink = 0
@@ -32,6 +36,7 @@ func interleavedDurations(
   var cpu = [[Double]](repeating: [], count: count)
   for _ in 0..<repetitions {
     for index in 0..<count {
+      if warmingEach { sink &+= await body(index) }
       let start = clock.now
       let cpuStart = processCPUNanoseconds()
       sink &+= await body(index)

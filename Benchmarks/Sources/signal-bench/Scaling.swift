@@ -17,23 +17,6 @@ func processCPUNanoseconds() -> Double {
   return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
 }
 
-/// Like ``median(isolation:repetitions:_:)``, in CPU time rather than wall time: what the work costs
-/// the machine, whatever share of the cores the other processes leave it.
-func medianCPUTime(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
-) async -> Double {
-  var sink = await body()
-  var samples: [Double] = []
-  for _ in 0..<repetitions {
-    let start = processCPUNanoseconds()
-    sink &+= await body()
-    samples.append(processCPUNanoseconds() - start)
-  }
-  blackHole(sink)
-  samples.sort()
-  return samples[samples.count / 2]
-}
-
 /// Measures `body(point)` per element at every point, then records each against the fastest;
 /// returns the per-element times.
 @MainActor
@@ -42,13 +25,20 @@ func recordCurve(
   _ name: String, points: [Int], label: (Int) -> String, elements: (Int) -> Int, cpuTime: Bool = false,
   _ body: @escaping (Int) async -> Int
 ) async -> [Double] {
-  var perElement: [Double] = []
-  for point in points {
-    let time =
-      cpuTime
-      ? await medianCPUTime(repetitions: settings.repetitions) { await body(point) }
-      : await median(repetitions: settings.repetitions) { await body(point) }.nanoseconds
-    perElement.append(time / Double(elements(point)))
+  // The points' repetitions are interleaved (every point once, then again), so that a change of this machine's speed,
+  // which flips within seconds between two states about 2x apart, falls on every point alike instead of bending the
+  // curve (a quick run read flatMap's asynchronous inners at 66.6 ns for one inner, then 257 ns for 10,000, 0.26x,
+  // the machine having slowed between the two). Each timed repetition follows an untimed one of the same point: it
+  // then finds the process as its own size leaves it (interleaved without that, merge's M = 1024 read 0.67–0.7x of
+  // the fastest point instead of 0.87–0.89x).
+  let measured = await interleavedDurations(
+    repetitions: settings.repetitions, count: points.count, warmingEach: true
+  ) { index in
+    await body(points[index])
+  }
+  let perElement = points.indices.map { index in
+    let time = cpuTime ? measured[index].cpu : measured[index].wall[measured[index].wall.count / 2].nanoseconds
+    return time / Double(elements(points[index]))
   }
   guard let fastest = perElement.indices.min(by: { perElement[$0] < perElement[$1] }) else { return [] }
   for (index, point) in points.enumerated() {
