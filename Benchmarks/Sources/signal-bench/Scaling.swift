@@ -29,8 +29,8 @@ func recordCurve(
   // which flips within seconds between two states about 2x apart, falls on every point alike instead of bending the
   // curve (a quick run read flatMap's asynchronous inners at 66.6 ns for one inner, then 257 ns for 10,000, 0.26x,
   // the machine having slowed between the two). Each timed repetition follows an untimed one of the same point: it
-  // then finds the process as its own size leaves it (interleaved without that, merge's M = 1024 read 0.67–0.7x of
-  // the fastest point instead of 0.87–0.89x).
+  // then finds the process as its own size leaves it (its tasks' allocations, the pool's threads), as it did when the
+  // points ran one after the other, and not as the point before left it.
   let measured = await interleavedDurations(
     repetitions: settings.repetitions, count: points.count, warmingEach: true
   ) { index in
