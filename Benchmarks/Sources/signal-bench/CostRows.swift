@@ -11,63 +11,11 @@ import Darwin
 // Issue 25's cost rows: a subject to K sinks, `Publishers.Create` against `AsyncStream`, a `sink` subscribed and
 // cancelled, a `sink` on an immediate chain, and the cancellation of a subject's subscribers.
 
-/// Every repetition's duration (after one warm-up), sorted, and the median CPU time the process spent on one
-/// repetition (all threads): on a machine shared with other work, wall time also measures the waits for a core.
-func durations(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
-) async -> (wall: [Duration], cpu: Double) {
-  await interleavedDurations(repetitions: repetitions, count: 1) { _ in await body() }[0]
-}
-
-/// ``durations(isolation:repetitions:_:)`` of `count` workloads compared with one another (`body(i)` runs the i-th):
-/// one warm-up of each, then the repetitions interleaved (every workload once, then again), so that a drift of the
-/// machine's speed during the run falls on all of them alike.
-///
-/// `warmingEach`: every timed repetition follows an untimed run of the same workload, so that it finds the process as
-/// its own workload leaves it (the thread pool, the allocator's free lists), not as the one before left it.
-func interleavedDurations(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, count: Int, warmingEach: Bool = false,
-  _ body: (Int) async -> Int
-) async -> [(wall: [Duration], cpu: Double)] {
-  let clock = ContinuousClock()
-  var sink = 0
-  for index in 0..<count { sink &+= await body(index) }
-  var samples = [[Duration]](repeating: [], count: count)
-  var cpu = [[Double]](repeating: [], count: count)
-  for _ in 0..<repetitions {
-    for index in 0..<count {
-      if warmingEach { sink &+= await body(index) }
-      let start = clock.now
-      let cpuStart = processCPUNanoseconds()
-      sink &+= await body(index)
-      cpu[index].append(processCPUNanoseconds() - cpuStart)
-      samples[index].append(clock.now - start)
-    }
-  }
-  blackHole(sink)
-  return (0..<count).map { index in
-    let sortedCPU = cpu[index].sorted()
-    return (samples[index].sorted(), sortedCPU[sortedCPU.count / 2])
-  }
-}
-
-/// ``interleavedDurations(isolation:repetitions:count:_:)`` of Signal and its peer at each of `points` points (each
-/// point's Signal workload, then its peer's, then the next point's): one pair of samples per point.
-func pairedDurations(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, points: Int, ours: (Int) async -> Int,
-  peer: (Int) async -> Int
-) async -> [(ours: (wall: [Duration], cpu: Double), peer: (wall: [Duration], cpu: Double))] {
-  let measured = await interleavedDurations(repetitions: repetitions, count: 2 * points) { workload in
-    workload.isMultiple(of: 2) ? await ours(workload / 2) : await peer(workload / 2)
-  }
-  return (0..<points).map { (measured[2 * $0], measured[2 * $0 + 1]) }
-}
-
 /// The wall-time row (the target's) and a CPU-time row beside it (report).
 @MainActor
 func recordWithCPU(
   _ workload: String, elements: Int, peerName: String, target: String, minimumSpeedup: Double?,
-  ours: (wall: [Duration], cpu: Double), peer: (wall: [Duration], cpu: Double)
+  ours: Samples, peer: Samples
 ) {
   let count = Double(elements)
   record(
@@ -96,10 +44,10 @@ func costRows() async {
     // Ks with one another, and this machine's speed drifts by up to 2x within seconds (its cross-core latency), so
     // Ks measured one after the other could differ by the drift alone (a CI run read one sink at 46 ns and 16 sinks
     // at 22 ns, seconds apart; side by side, a harness finds them alike in either state of the machine).
-    // Seven repetitions even in a quick run: the spread is a ratio of two medians, and a median of three moves as soon
-    // as two of them catch one of this machine's slow spells (every phase of a K = 4096 repetition slower, up to 2.4x,
-    // for some milliseconds), most often in the longest repetitions, K = 4096's. Quick runs with three read the
-    // spread at 1.17–1.62x, most of them near 1.25x.
+    // Seven repetitions even in a quick run: a median of three moves as soon as two of them catch one of this
+    // machine's slow spells (every phase of a K = 4096 repetition slower, up to 2.4x, for some milliseconds), most
+    // often in the longest repetitions, K = 4096's. Quick runs with three read the spread at 1.17–1.62x, most of them
+    // near 1.25x.
     let measured = await pairedDurations(repetitions: Swift.max(repetitions, 7), points: counts.count) { index in
       let (subscribers, values) = (counts[index], elements[index])
       return await Task.detached { await signalSubjectSinks(subscribers: subscribers, elements: values) }.value
@@ -107,33 +55,35 @@ func costRows() async {
       let (subscribers, values) = (counts[index], elements[index])
       return await Task.detached { openCombineSubject(subscribers: subscribers, elements: values) }.value
     }
-    var ourTimes: [Double] = []
-    var ourCPUTimes: [Double] = []
     for (index, subscribers) in counts.enumerated() {
-      let delivered = elements[index] * subscribers
       let (ours, peer) = measured[index]
-      ourTimes.append(ours.wall[ours.wall.count / 2].nanoseconds / Double(delivered))
-      ourCPUTimes.append(ours.cpu / Double(delivered))
       recordWithCPU(
-        "subject → \(subscribers) sinks, await send, per delivery", elements: delivered,
+        "subject → \(subscribers) sinks, await send, per delivery", elements: elements[index] * subscribers,
         peerName: "OpenCombine PassthroughSubject → sink (sync)", target: ">= 1x", minimumSpeedup: 1,
         ours: ours, peer: peer)
     }
-    let slowest = ourTimes.max() ?? 0
-    let fastest = ourTimes.min() ?? 1
-    rows.append(
-      Row(
-        workload: "subject → K sinks, per delivery, K = 1…4096: slowest / fastest K", ours: formatNanoseconds(slowest),
-        peer: "fastest K", peerFigure: formatNanoseconds(fastest), ratio: format3(slowest / fastest) + "x spread",
-        target: "spread <= 1.5x", verdict: slowest / fastest <= 1.5 ? "yes" : "NO"))
-    // The same by CPU time: on a shared machine the wall times above also measure the waits for a core.
-    let slowestCPU = ourCPUTimes.max() ?? 0
-    let fastestCPU = ourCPUTimes.min() ?? 1
-    rows.append(
-      Row(
-        workload: "subject → K sinks, per delivery, K = 1…4096: slowest / fastest K, CPU time",
-        ours: formatNanoseconds(slowestCPU), peer: "fastest K", peerFigure: formatNanoseconds(fastestCPU),
-        ratio: format3(slowestCPU / fastestCPU) + "x spread", target: "report", verdict: "-"))
+    // The spread compares the Ks round by round (each K's median time relative to the Ks of its round): a median per
+    // K would put the Ks timed after one of the machine's flips between its two speeds in the slow state and those
+    // timed before it in the fast one, which alone can read 2x.
+    for cpu in [false, true] {
+      let times = counts.indices.map { index in
+        let samples = measured[index].ours
+        let perRound = cpu ? samples.cpuRounds : samples.rounds.map(\.nanoseconds)
+        return perRound.map { $0 / Double(elements[index] * counts[index]) }
+      }
+      let relative = roundRelativeMedians(times)
+      guard let slowest = relative.indices.max(by: { relative[$0] < relative[$1] }),
+        let fastest = relative.indices.min(by: { relative[$0] < relative[$1] })
+      else { continue }
+      let spread = relative[slowest] / relative[fastest]
+      let median = { (index: Int) in times[index].sorted()[times[index].count / 2] }
+      rows.append(
+        Row(
+          workload: "subject → K sinks, per delivery, K = 1…4096: slowest / fastest K" + (cpu ? ", CPU time" : ""),
+          ours: formatNanoseconds(median(slowest)), peer: "fastest K (K = \(counts[fastest])), same rounds",
+          peerFigure: formatNanoseconds(median(fastest)), ratio: format3(spread) + "x spread",
+          target: cpu ? "report" : "spread <= 1.5x", verdict: cpu ? "-" : spread <= 1.5 ? "yes" : "NO"))
+    }
   }
 
   if wanted("costs") || wanted("Create") {

@@ -17,36 +17,40 @@ func processCPUNanoseconds() -> Double {
   return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
 }
 
-/// Measures `body(point)` per element at every point, then records each against the fastest;
-/// returns the per-element times.
+/// Measures `body(point)` per element at every point, then records each against the fastest, compared round by round
+/// (``roundRelativeMedians(_:)``); returns each point's median time per element.
 @MainActor
 @discardableResult
 func recordCurve(
   _ name: String, points: [Int], label: (Int) -> String, elements: (Int) -> Int, cpuTime: Bool = false,
   _ body: @escaping (Int) async -> Int
 ) async -> [Double] {
-  // The points' repetitions are interleaved (every point once, then again), so that a change of this machine's speed,
-  // which flips within seconds between two states about 2x apart, falls on every point alike instead of bending the
-  // curve (a quick run read flatMap's asynchronous inners at 66.6 ns for one inner, then 257 ns for 10,000, 0.26x,
-  // the machine having slowed between the two). Each timed repetition follows an untimed one of the same point: it
-  // then finds the process as its own size leaves it (its tasks' allocations, the pool's threads), as it did when the
+  // The points' repetitions run in rounds (every point once, then again), as the subject's Ks do, and the points are
+  // compared round by round: this machine flips within seconds between two states about 2x apart, and compared by
+  // their plain medians, the points timed after such a flip would be in the slow state and those timed before it in
+  // the fast one (a CI run read flatMap's asynchronous inners at 68.9 ns for one inner and 246 ns for 10,000, 0.28x,
+  // which the same build never showed alone). Each timed repetition follows an untimed one of the same point: it then
+  // finds the process as its own size leaves it (its tasks' allocations, the pool's threads), as it did when the
   // points ran one after the other, and not as the point before left it.
   let measured = await interleavedDurations(
     repetitions: settings.repetitions, count: points.count, warmingEach: true
   ) { index in
     await body(points[index])
   }
-  let perElement = points.indices.map { index in
-    let time = cpuTime ? measured[index].cpu : measured[index].wall[measured[index].wall.count / 2].nanoseconds
-    return time / Double(elements(points[index]))
+  let times = points.indices.map { index in
+    let perRound = cpuTime ? measured[index].cpuRounds : measured[index].rounds.map(\.nanoseconds)
+    return perRound.map { $0 / Double(elements(points[index])) }
   }
-  guard let fastest = perElement.indices.min(by: { perElement[$0] < perElement[$1] }) else { return [] }
+  let medians = times.map { $0.sorted()[$0.count / 2] }
+  let relative = roundRelativeMedians(times)
+  guard let fastest = relative.indices.min(by: { relative[$0] < relative[$1] }) else { return [] }
   for (index, point) in points.enumerated() {
     record(
-      "\(name), \(label(point))", ourTime: perElement[index], peerName: "fastest point (\(label(points[fastest])))",
-      peerTime: perElement[fastest], target: ">= 0.5x (flat within 2x)", minimumSpeedup: 0.5)
+      "\(name), \(label(point))", ourTime: medians[index],
+      peerName: "fastest point (\(label(points[fastest]))), same rounds", peerTime: medians[fastest],
+      ratio: relative[fastest] / relative[index], target: ">= 0.5x (flat within 2x)", minimumSpeedup: 0.5)
   }
-  return perElement
+  return medians
 }
 
 @MainActor

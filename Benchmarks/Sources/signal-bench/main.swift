@@ -67,11 +67,14 @@ func compare(
     workload, ourTime: ourTime, peerName: peerName, peerTime: peerTime, target: target, minimumSpeedup: minimumSpeedup)
 }
 
+/// Adds a row comparing our time with a peer's (or a bound's) and its verdict. `ratio`: when the row's ratio is not the
+/// quotient of the two figures shown (a median of ratios taken round by round, see ``Samples``), the ratio itself.
 @MainActor
 func record(
-  _ workload: String, ourTime: Double, peerName: String, peerTime: Double, target: String, minimumSpeedup: Double?
+  _ workload: String, ourTime: Double, peerName: String, peerTime: Double, ratio: Double? = nil, target: String,
+  minimumSpeedup: Double?
 ) {
-  let speedup = peerTime / ourTime
+  let speedup = ratio ?? peerTime / ourTime
   let verdict = minimumSpeedup.map { speedup >= $0 ? "yes" : "NO" } ?? "-"
   rows.append(
     Row(
