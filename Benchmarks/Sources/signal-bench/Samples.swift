@@ -90,3 +90,10 @@ func pairedDurations(
   }
   return (0..<points).map { (measured[2 * $0], measured[2 * $0 + 1]) }
 }
+
+/// The process's CPU time (every thread), in nanoseconds.
+func processCPUNanoseconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
+}

@@ -4,19 +4,6 @@
 import BaselineWorkloads
 import SignalWorkloads
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The process's CPU time (every thread), in nanoseconds.
-func processCPUNanoseconds() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-  return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
-}
-
 /// Measures `body(point)` per element at every point, then records each against the fastest, compared round by round
 /// (``roundRelativeMedians(_:)``); returns each point's median time per element.
 @MainActor
