@@ -88,8 +88,15 @@ func costRows() async {
 
   if wanted("costs") || wanted("Create") {
     let n = settings.size(1_000_000)
-    let ours = await durations(repetitions: repetitions) { await Task.detached { await signalCreateSends(n) }.value }
-    let peer = await durations(repetitions: repetitions) { await Task.detached { await streamBridgeSends(n) }.value }
+    // Three warm-ups: the spread is about `Create`'s steadiness once running, and its first repetitions in a process
+    // run slower (74–109 ns a value in the first timed repetitions of quick runs after one warm-up, 41–56 after them;
+    // in a harness of 12 fresh processes the slow ones, up to 125 ns, were all among each process's first three).
+    let ours = await durations(repetitions: repetitions, warmUps: 3) {
+      await Task.detached { await signalCreateSends(n) }.value
+    }
+    let peer = await durations(repetitions: repetitions, warmUps: 3) {
+      await Task.detached { await streamBridgeSends(n) }.value
+    }
     recordWithCPU(
       "Publishers.Create, await send, per value", elements: n, peerName: "AsyncStream.makeStream (unbounded)",
       target: ">= 1x", minimumSpeedup: 1, ours: ours, peer: peer)

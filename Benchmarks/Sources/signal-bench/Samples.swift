@@ -7,7 +7,7 @@ import Darwin
 /// One workload's timed repetitions, in the order they ran.
 ///
 /// The figures of record are medians over the repetitions. A comparison of several workloads measured in the same
-/// rounds (``interleavedDurations(isolation:repetitions:count:warmingEach:_:)``) is taken round by round instead
+/// rounds (``interleavedDurations(isolation:repetitions:count:warmUps:warmingEach:_:)``) is taken round by round instead
 /// (``roundRelativeMedians(_:)``): this machine flips within seconds between two states about 2x apart, and a median
 /// per workload puts a workload timed just after such a flip in the slow state while one timed just before it stays
 /// in the fast one.
@@ -44,26 +44,28 @@ func roundRelativeMedians(_ times: [[Double]]) -> [Double] {
   }
 }
 
-/// Every repetition of one workload, after one warm-up.
+/// Every repetition of one workload, after `warmUps` untimed runs.
 func durations(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, _ body: () async -> Int
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, warmUps: Int = 1, _ body: () async -> Int
 ) async -> Samples {
-  await interleavedDurations(repetitions: repetitions, count: 1) { _ in await body() }[0]
+  await interleavedDurations(repetitions: repetitions, count: 1, warmUps: warmUps) { _ in await body() }[0]
 }
 
-/// ``durations(isolation:repetitions:_:)`` of `count` workloads compared with one another (`body(i)` runs the i-th):
-/// one warm-up of each, then the repetitions in rounds (every workload once, then again), so that a drift of the
+/// ``durations(isolation:repetitions:warmUps:_:)`` of `count` workloads compared with one another (`body(i)` runs the
+/// i-th): `warmUps` untimed runs of each, then the repetitions in rounds (every workload once, then again), so that a drift of the
 /// machine's speed during the run falls on all of them alike.
 ///
 /// `warmingEach`: every timed repetition follows an untimed run of the same workload, so that it finds the process as
 /// its own workload leaves it (the thread pool, the allocator's free lists), not as the one before left it.
 func interleavedDurations(
-  isolation: isolated (any Actor)? = #isolation, repetitions: Int, count: Int, warmingEach: Bool = false,
-  _ body: (Int) async -> Int
+  isolation: isolated (any Actor)? = #isolation, repetitions: Int, count: Int, warmUps: Int = 1,
+  warmingEach: Bool = false, _ body: (Int) async -> Int
 ) async -> [Samples] {
   let clock = ContinuousClock()
   var sink = 0
-  for index in 0..<count { sink &+= await body(index) }
+  for index in 0..<count {
+    for _ in 0..<warmUps { sink &+= await body(index) }
+  }
   var samples = [Samples](repeating: Samples(), count: count)
   for _ in 0..<repetitions {
     for index in 0..<count {
@@ -79,7 +81,7 @@ func interleavedDurations(
   return samples
 }
 
-/// ``interleavedDurations(isolation:repetitions:count:warmingEach:_:)`` of Signal and its peer at each of `points`
+/// ``interleavedDurations(isolation:repetitions:count:warmUps:warmingEach:_:)`` of Signal and its peer at each of `points`
 /// points (each point's Signal workload, then its peer's, then the next point's): one pair of samples per point.
 func pairedDurations(
   isolation: isolated (any Actor)? = #isolation, repetitions: Int, points: Int, ours: (Int) async -> Int,

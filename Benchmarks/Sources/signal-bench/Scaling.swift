@@ -16,9 +16,9 @@ func recordCurve(
   // compared round by round: this machine flips within seconds between two states about 2x apart, and compared by
   // their plain medians, the points timed after such a flip would be in the slow state and those timed before it in
   // the fast one (a CI run read flatMap's asynchronous inners at 68.9 ns for one inner and 246 ns for 10,000, 0.28x,
-  // which the same build never showed alone). Each timed repetition follows an untimed one of the same point: it then
-  // finds the process as its own size leaves it (its tasks' allocations, the pool's threads), as it did when the
-  // points ran one after the other, and not as the point before left it.
+  // where other runs of the same build read 107–115 ns). Each timed repetition follows an untimed one of the same
+  // point: it then finds the process as its own size leaves it (its tasks' allocations, the pool's threads), as it
+  // did when the points ran one after the other, and not as the point before left it.
   let measured = await interleavedDurations(
     repetitions: settings.repetitions, count: points.count, warmingEach: true
   ) { index in
