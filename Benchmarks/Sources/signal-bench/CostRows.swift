@@ -19,8 +19,8 @@ func recordWithCPU(
 ) {
   let count = Double(elements)
   record(
-    workload, ourTime: ours.wall[ours.wall.count / 2].nanoseconds / count, peerName: peerName,
-    peerTime: peer.wall[peer.wall.count / 2].nanoseconds / count, target: target, minimumSpeedup: minimumSpeedup)
+    workload, ourTime: ours.medianWall / count, peerName: peerName, peerTime: peer.medianWall / count, target: target,
+    minimumSpeedup: minimumSpeedup)
   record(
     workload + ", CPU time", ourTime: ours.cpu / count, peerName: peerName, peerTime: peer.cpu / count,
     target: "report", minimumSpeedup: nil)
@@ -76,12 +76,11 @@ func costRows() async {
         let fastest = relative.indices.min(by: { relative[$0] < relative[$1] })
       else { continue }
       let spread = relative[slowest] / relative[fastest]
-      let median = { (index: Int) in times[index].sorted()[times[index].count / 2] }
       rows.append(
         Row(
           workload: "subject → K sinks, per delivery, K = 1…4096: slowest / fastest K" + (cpu ? ", CPU time" : ""),
-          ours: formatNanoseconds(median(slowest)), peer: "fastest K (K = \(counts[fastest])), same rounds",
-          peerFigure: formatNanoseconds(median(fastest)), ratio: format3(spread) + "x spread",
+          ours: formatNanoseconds(median(of: times[slowest])), peer: "fastest K (K = \(counts[fastest])), same rounds",
+          peerFigure: formatNanoseconds(median(of: times[fastest])), ratio: format3(spread) + "x spread",
           target: cpu ? "report" : "spread <= 1.5x", verdict: cpu ? "-" : spread <= 1.5 ? "yes" : "NO"))
     }
   }
@@ -100,8 +99,8 @@ func costRows() async {
     recordWithCPU(
       "Publishers.Create, await send, per value", elements: n, peerName: "AsyncStream.makeStream (unbounded)",
       target: ">= 1x", minimumSpeedup: 1, ours: ours, peer: peer)
-    let spread = ours.wall[ours.wall.count - 1].nanoseconds / ours.wall[0].nanoseconds
-    let peerSpread = peer.wall[peer.wall.count - 1].nanoseconds / peer.wall[0].nanoseconds
+    let spread = ours.spread
+    let peerSpread = peer.spread
     rows.append(
       Row(
         workload: "Publishers.Create, slowest / fastest of \(repetitions) repetitions",
@@ -142,7 +141,7 @@ func costRows() async {
         if repetition > 0 { samples.append(duration) }
         await settle()
       }
-      return samples.sorted()[samples.count / 2].nanoseconds / Double(n)
+      return median(of: samples).nanoseconds / Double(n)
     }
     let ours = await timed { signalColdSinksCancelled(n) }
     let peer = await timed { openCombineColdSinksCancelled(n) }
@@ -159,7 +158,7 @@ func costRows() async {
   if wanted("costs") || wanted("cancel") {
     let n = 10_000
     let (ours, peer) = await Task.detached { await cancellationDurations(n, repetitions: repetitions) }.value
-    func middle(_ samples: [Duration]) -> Double { samples.sorted()[samples.count / 2].nanoseconds / Double(n) }
+    func middle(_ samples: [Duration]) -> Double { median(of: samples).nanoseconds / Double(n) }
     record(
       "10k sinks on a subject (each parked after a value), cancelled", ourTime: middle(ours), peerName: "OpenCombine",
       peerTime: middle(peer), target: ">= 1x", minimumSpeedup: 1)

@@ -24,8 +24,7 @@ func median(
     samples.append(clock.now - start)
   }
   blackHole(sink)
-  samples.sort()
-  return samples[samples.count / 2]
+  return median(of: samples)
 }
 
 @inline(never)

@@ -18,14 +18,19 @@ struct Samples {
   /// time also measures the waits for a core.
   var cpuRounds: [Double] = []
 
-  /// Every repetition's wall time, sorted.
-  var wall: [Duration] { rounds.sorted() }
-
   /// The median wall time, in nanoseconds.
-  var medianWall: Double { wall[rounds.count / 2].nanoseconds }
+  var medianWall: Double { median(of: rounds).nanoseconds }
 
   /// The median CPU time, in nanoseconds.
-  var cpu: Double { cpuRounds.sorted()[cpuRounds.count / 2] }
+  var cpu: Double { median(of: cpuRounds) }
+
+  /// The slowest repetition's wall time over the fastest's.
+  var spread: Double { (rounds.max()?.nanoseconds ?? 0) / (rounds.min()?.nanoseconds ?? 1) }
+}
+
+/// The middle of `values` (the upper of the two middle ones for an even count): every median of `signal-bench`.
+func median<Value: Comparable>(of values: [Value]) -> Value {
+  values.sorted()[values.count / 2]
 }
 
 /// Each workload's median, over the rounds, of its time relative to the other workloads of its round (`times[w][r]`:
@@ -39,8 +44,7 @@ func roundRelativeMedians(_ times: [[Double]]) -> [Double] {
     exp(times.map { log($0[round]) }.reduce(0, +) / Double(times.count))
   }
   return times.map { workload in
-    let relative = (0..<rounds).map { workload[$0] / scales[$0] }.sorted()
-    return relative[(rounds - 1) / 2]
+    median(of: (0..<rounds).map { workload[$0] / scales[$0] })
   }
 }
 

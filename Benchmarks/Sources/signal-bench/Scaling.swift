@@ -28,7 +28,7 @@ func recordCurve(
     let perRound = cpuTime ? measured[index].cpuRounds : measured[index].rounds.map(\.nanoseconds)
     return perRound.map { $0 / Double(elements(points[index])) }
   }
-  let medians = times.map { $0.sorted()[$0.count / 2] }
+  let medians = times.map { median(of: $0) }
   let relative = roundRelativeMedians(times)
   guard let fastest = relative.indices.min(by: { relative[$0] < relative[$1] }) else { return [] }
   for (index, point) in points.enumerated() {

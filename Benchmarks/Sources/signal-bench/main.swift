@@ -347,7 +347,7 @@ if wanted("timeline") {
         warmParts = bench.partRequestCount - partsBefore
         warmRequests = bench.requestCount - allBefore
       }
-      func middle(_ samples: [Duration]) -> Double { samples.sorted()[samples.count / 2].nanoseconds }
+      func middle(_ samples: [Duration]) -> Double { median(of: samples).nanoseconds }
       let concurrency = bench.concurrency
       let bound = latency.nanoseconds * Double(1 + (requests + concurrency - 1) / concurrency)
       let name = "timeline \(pages.count) pages (\(posts) posts, \(requests) requests), \(concurrency)/host, cold"
@@ -376,8 +376,8 @@ if wanted("timeline") {
       printToStandardError("measured: timeline warm: \(warmParts) image/detail requests, \(warmRequests) in all")
       // Heap allocations per page of the cold load, by the whole process (the demo server answers in it too),
       // against the sequential loader's for the same pages and server: what the loading path itself costs.
-      let ourAllocations = coldAllocations.sorted()[coldAllocations.count / 2] / pages.count
-      let peerAllocations = sequentialAllocations.sorted()[sequentialAllocations.count / 2] / pages.count
+      let ourAllocations = median(of: coldAllocations) / pages.count
+      let peerAllocations = median(of: sequentialAllocations) / pages.count
       rows.append(
         Row(
           workload: "timeline allocations per page, \(concurrency)/host, cold (process: client + demo server)",
@@ -415,7 +415,7 @@ if wanted("reader") {
       warm.append(again.toFirstPosts)
       warmFromCache = warmFromCache && again.fromCache
     }
-    func middle(_ samples: [Duration]) -> Double { samples.sorted()[samples.count / 2].nanoseconds }
+    func middle(_ samples: [Duration]) -> Double { median(of: samples).nanoseconds }
     let floor = try bench.processFloor()
     printToStandardError(
       "measured: reader: \(coldRequests) request(s) had arrived when the cold first frame ended; hollow-cli --version "
@@ -476,7 +476,7 @@ if wanted("disk") {
         rawGets.append(filled.rawGetPass())
       }
       func perEntry(_ duration: Duration) -> Double { duration.nanoseconds / Double(count) }
-      func middle(_ samples: [Duration]) -> Double { perEntry(samples.sorted()[samples.count / 2]) }
+      func middle(_ samples: [Duration]) -> Double { perEntry(median(of: samples)) }
       let label = "disk cache \(count) x \(size >> 10) KB"
       record(
         label + ", set", ourTime: perEntry(filled.cacheSet), peerName: "write + fsync + rename (bound)",
