@@ -52,6 +52,7 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
       Iterator(SwitchToLatestStorage(upstream: upstream))
     }
@@ -59,18 +60,22 @@ extension Publishers {
     /// The iterator of a ``Publishers/SwitchToLatest``: one subscription to the upstream
     /// and to its latest inner publisher.
     public struct Iterator: AsyncIteratorProtocol {
-      private let lifetime: SubscriptionLifetime<SwitchToLatestStorage<Upstream>>
+      @usableFromInline let lifetime: SubscriptionLifetime<SwitchToLatestStorage<Upstream>>
       /// Room comes back when the batch is taken, so the batch never reports its progress.
-      private var batch = ConsumerBatch<Output>(capacity: 16, reportInterval: .max, countsElements: false)
+      @usableFromInline var batch: ConsumerBatch<Output>
 
+      @usableFromInline
       init(_ storage: SwitchToLatestStorage<Upstream>) {
         lifetime = SubscriptionLifetime(storage)
+        batch = ConsumerBatch(capacity: 16, reportInterval: .max, countsElements: false)
       }
 
+      @inlinable
       public mutating func next() async throws(Failure) -> Output? {
         try await next(isolation: nil)
       }
 
+      @inlinable
       public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
         try await batch.next(from: lifetime.storage, isolation: actor)
       }
