@@ -33,6 +33,14 @@ public func signalFlatMapImmediateInners(inners: Int, total: Int) async -> Int {
   return sum
 }
 
+/// `switchToLatest` of one asynchronous inner publisher (an ``AsyncCounter`` of `total` values): the outer publisher
+/// ends at once, so every value comes through the one inner task.
+public func signalSwitchToLatestOneAsynchronousInner(total: Int) async -> Int {
+  var sum = 0
+  for await value in Just(AsyncCounter(total).publisher).switchToLatest() { sum &+= value }
+  return sum
+}
+
 /// `flatMap` (default `maxPublishers`) of `inners` asynchronous inner publishers (an
 /// ``AsyncCounter`` each, run by the workers) sharing `total` values.
 public func signalFlatMapAsynchronousInners(inners: Int, total: Int) async -> Int {

@@ -244,6 +244,17 @@ if wanted("flatMap") {
   }
 }
 
+if wanted("switchToLatest") {
+  // The same one asynchronous inner through `flatMap` is the bound: both hand its values from one task to the
+  // consumer through the same producer queue, so the difference is what switching costs a value.
+  let n = settings.size(1_000_000)
+  await compare(
+    "switchToLatest, one asynchronous inner, per value", elements: n,
+    peerName: "flatMap, the same one inner (bound)", target: "report", minimumSpeedup: nil,
+    ours: { await Task.detached { await signalSwitchToLatestOneAsynchronousInner(total: n) }.value },
+    peer: { await Task.detached { await signalFlatMapAsynchronousInners(inners: 1, total: n) }.value })
+}
+
 // MARK: scaling curves and the chain over an asynchronous source (Scaling.swift)
 
 await runScalingRows()
