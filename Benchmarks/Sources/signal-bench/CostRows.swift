@@ -66,11 +66,7 @@ func costRows() async {
     // K would put the Ks timed after one of the machine's flips between its two speeds in the slow state and those
     // timed before it in the fast one, which alone can read 2x.
     for cpu in [false, true] {
-      let times = counts.indices.map { index in
-        let samples = measured[index].ours
-        let perRound = cpu ? samples.cpuRounds : samples.rounds.map(\.nanoseconds)
-        return perRound.map { $0 / Double(elements[index] * counts[index]) }
-      }
+      let times = counts.indices.map { measured[$0].ours.perElement(elements[$0] * counts[$0], cpu: cpu) }
       let relative = roundRelativeMedians(times)
       guard let slowest = relative.indices.max(by: { relative[$0] < relative[$1] }),
         let fastest = relative.indices.min(by: { relative[$0] < relative[$1] })

@@ -26,6 +26,11 @@ struct Samples {
 
   /// The slowest repetition's wall time over the fastest's.
   var spread: Double { (rounds.max()?.nanoseconds ?? 0) / (rounds.min()?.nanoseconds ?? 1) }
+
+  /// Each repetition's time per element, in nanoseconds: its wall time, or its CPU time when `cpu`.
+  func perElement(_ elements: Int, cpu: Bool = false) -> [Double] {
+    (cpu ? cpuRounds : rounds.map(\.nanoseconds)).map { $0 / Double(elements) }
+  }
 }
 
 /// The middle of `values` (the upper of the two middle ones for an even count): every median of `signal-bench`.

@@ -24,10 +24,7 @@ func recordCurve(
   ) { index in
     await body(points[index])
   }
-  let times = points.indices.map { index in
-    let perRound = cpuTime ? measured[index].cpuRounds : measured[index].rounds.map(\.nanoseconds)
-    return perRound.map { $0 / Double(elements(points[index])) }
-  }
+  let times = points.indices.map { measured[$0].perElement(elements(points[$0]), cpu: cpuTime) }
   let medians = times.map { median(of: $0) }
   let relative = roundRelativeMedians(times)
   guard let fastest = relative.indices.min(by: { relative[$0] < relative[$1] }) else { return [] }
